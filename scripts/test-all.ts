@@ -1,0 +1,89 @@
+// `npm test`: every check and every test suite, in order, with one closing tally.
+// Each step runs even when an earlier one failed, so one run shows everything that is broken.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type Tally = { passed: number; failed: number; skipped: number };
+type Step = {
+  name: string;
+  command: string;
+  env?: Record<string, string>;
+  /** Reads the runner's JSON report; without it the step counts as one check. */
+  report?: (file: string) => Tally;
+};
+
+const reports = mkdtempSync(join(tmpdir(), 'aerisk-test-'));
+
+function vitestTally(file: string): Tally {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
+}
+
+function playwrightTally(file: string): Tally {
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+}
+
+const vitest = (name: string, config: string, env: Record<string, string> = {}): Step => {
+  const out = join(reports, `${name}.json`);
+  return {
+    name,
+    command: `npx vitest run --config ${config} --reporter=default --reporter=json --outputFile.json=${out}`,
+    env,
+    report: () => vitestTally(out),
+  };
+};
+
+const e2eOut = join(reports, 'e2e.json');
+const steps: Step[] = [
+  { name: 'prisma client generated', command: 'npm run --silent generate' },
+  { name: 'schema.graphql in step with the Pothos schema', command: 'npm run --silent schema:check' },
+  { name: "Relay's generated files in step", command: 'npm run --silent relay:check' },
+  { name: 'typecheck', command: 'npx tsc --noEmit -p .' },
+  vitest('unit', 'tests/vitest.unit.config.ts'),
+  vitest('integration-pglite', 'tests/vitest.integration.config.ts', { TEST_DB: 'pglite' }),
+  vitest('integration-postgres', 'tests/vitest.integration.config.ts', { TEST_DB: 'postgres' }),
+  { name: 'client build', command: 'npm run --silent build:client' },
+  {
+    name: 'e2e',
+    command: 'npx playwright test --config tests/e2e/playwright.config.ts --reporter=list,json',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
+    report: () => playwrightTally(e2eOut),
+  },
+];
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    console.log(`\n── ${step.name} ── ${step.command}`);
+    const child = spawn(step.command, { shell: true, stdio: 'inherit', env: { ...process.env, ...step.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const broken: string[] = [];
+for (const step of steps) {
+  const code = await run(step);
+  let t: Tally = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+  if (step.report) {
+    const file = step.name === 'e2e' ? e2eOut : join(reports, `${step.name}.json`);
+    t = existsSync(file) ? step.report(file) : { passed: 0, failed: 0, skipped: 0 };
+    // A runner that exits non-zero with no failed test (a crash, a failed setup) still counts as a failure.
+    if (code !== 0 && t.failed === 0) t.failed = 1;
+  }
+  total.passed += t.passed;
+  total.failed += t.failed;
+  total.skipped += t.skipped;
+  if (code !== 0) broken.push(step.name);
+  console.log(`── ${step.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+}
+
+if (broken.length) console.log(`\nFailing steps: ${broken.join(', ')}`);
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(broken.length || total.failed ? 1 : 0);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests: pure modules and the analyzer; no database, no identity emulator.
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
