@@ -1,0 +1,53 @@
+// Constants that both the server and the client need (spec §4, §5, §9). Pure TypeScript, no
+// Node imports: the client bundles this file.
+
+/** Maximum upload size, checked by the client before sending and enforced by the server while reading. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_MESSAGE = 'File size exceeds 10MB limit';
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+export function isAcceptedImageType(mime: string): mime is AcceptedImageType {
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime);
+}
+
+/** Risk score bands: below 34 Low, 34–66 Medium, 67 and above High. */
+export const RISK_BAND_MEDIUM_FROM = 34;
+export const RISK_BAND_HIGH_FROM = 67;
+export type RiskBand = 'low' | 'medium' | 'high';
+
+export function bandFor(score: number): RiskBand {
+  if (score >= RISK_BAND_HIGH_FROM) return 'high';
+  if (score >= RISK_BAND_MEDIUM_FROM) return 'medium';
+  return 'low';
+}
+export const riskBand = bandFor;
+
+/** Levels of a manual risk assessment (risk zone). */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+
+/** Upload progress simulation: +10 % every 300 ms up to 90 %, then 100 % on completion. */
+export const PROGRESS_STEP = 10;
+export const PROGRESS_INTERVAL_MS = 300;
+export const PROGRESS_SIMULATED_MAX = 90;
+
+/** Address autocomplete: at least 3 characters, at most one request per 300 ms. */
+export const AUTOCOMPLETE_MIN_CHARS = 3;
+export const AUTOCOMPLETE_THROTTLE_MS = 300;
+
+/** Risk-zone details are cut at this many characters in the table. */
+export const DETAILS_TRUNCATE = 100;
+
+/** Identity: refresh the ID token this long before it expires; treat it as expired this early. */
+export const TOKEN_REFRESH_LEAD_MS = 5 * 60 * 1000;
+export const TOKEN_EXPIRY_MARGIN_MS = 30 * 1000;
+/** A token older than this is not sent to the token-sync URL (a fresher one follows). */
+export const TOKEN_SYNC_MAX_AGE_MS = 5 * 60 * 1000;
+export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
+
+/** Size of the provider sign-in popup window (Firebase's signInWithPopup default). */
+export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
+
+/** Sign-in providers as stored on User.provider (the first provider the user signed in with). */
+export const DEFAULT_PROVIDER = 'email';

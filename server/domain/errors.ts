@@ -1,0 +1,68 @@
+// Domain errors: every expected failure carries one of these codes. Each transport maps the code
+// in one place (REST: rest/errors.ts, a total map; GraphQL: typed error results), so a REST path
+// and its GraphQL twin fail the same way with the same message.
+
+export const errorCodes = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'VALIDATION',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export class AppError extends Error {
+  override readonly name: string = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  override readonly name = 'UnauthenticatedError';
+  constructor(message = 'Authentication required. Please sign in.') {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override readonly name = 'ForbiddenError';
+  constructor(message = 'You are not allowed to do that.') {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override readonly name = 'NotFoundError';
+  constructor(message = 'Not found.') {
+    super('NOT_FOUND', message);
+  }
+}
+
+export class ValidationError extends AppError {
+  override readonly name = 'ValidationError';
+  constructor(
+    message: string,
+    /** Field paths (e.g. `user_id`) and their messages, for forms that show errors per field. */
+    readonly fieldErrors: { path: string; message: string }[] = [],
+  ) {
+    super('VALIDATION', message);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
