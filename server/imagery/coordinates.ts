@@ -1,0 +1,36 @@
+import { ProviderError, type ProviderErrorCode } from './errors';
+import { MAX_LATITUDE } from './tile-math';
+import type { LatLon } from './types';
+
+export function isValidPoint(point: LatLon): boolean {
+  const { latitude, longitude } = point;
+  return (
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= MAX_LATITUDE &&
+    Math.abs(longitude) <= 180
+  );
+}
+
+/** Points come from providers and from place ids a client sends back: check before any tile maths. */
+export function checkPoint(point: LatLon, code: ProviderErrorCode): LatLon {
+  if (!isValidPoint(point)) throw new ProviderError(code, 'invalid_input', 'input', 'coordinates out of range');
+  return { latitude: point.latitude, longitude: point.longitude };
+}
+
+const COORDINATES = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*[,\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/**
+ * "38.8977, -77.0365" typed into the address field. Lets an air-gapped deployment (PLACES_PROVIDER=none,
+ * IMAGERY_PROVIDER=tiles) analyse a location, and skips a provider round trip everywhere else.
+ */
+export function parseCoordinates(text: string): LatLon | null {
+  const match = COORDINATES.exec(text);
+  if (!match) return null;
+  const point = { latitude: Number(match[1]), longitude: Number(match[2]) };
+  return isValidPoint(point) ? point : null;
+}
+
+export function formatCoordinates({ latitude, longitude }: LatLon): string {
+  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+}
