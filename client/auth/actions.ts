@@ -1,0 +1,86 @@
+// What the auth screens ask Firebase to do. Each throws Firebase's own error; the screens turn it into a
+// sentence with authErrorMessage() and their spec §8 fallback.
+import {
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updatePassword,
+  verifyBeforeUpdateEmail,
+  type ActionCodeSettings,
+  type User,
+} from 'firebase/auth';
+import { authErrorCode } from './errors';
+import { checkPassword } from './passwordPolicy';
+import { firebaseAuth, reloadUser } from './session';
+
+/** A problem found before calling the provider, shown as is. */
+export class FormError extends Error {}
+
+export async function signInWithEmail(email: string, password: string): Promise<User> {
+  const { user } = await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+  return user;
+}
+
+export async function signUpWithEmail(email: string, password: string): Promise<User> {
+  const problem = await checkPassword(firebaseAuth(), password);
+  if (problem) throw new FormError(problem);
+  const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+  return user;
+}
+
+// Must run straight from the click handler: the popup (500x600, spec §9, the SDK's size) is opened
+// before the first await, or the browser's popup blocker refuses it.
+export async function signInWithGoogle(): Promise<User> {
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: 'select_account' });
+  const { user } = await signInWithPopup(firebaseAuth(), provider);
+  return user;
+}
+
+export function signOutUser(): Promise<void> {
+  return signOut(firebaseAuth());
+}
+
+/** Where links in account emails lead back to: the sign-in page of this deployment (spec §7). */
+function returnToLogin(): ActionCodeSettings {
+  return { url: `${window.location.origin}/login`, handleCodeInApp: false };
+}
+
+const CONTINUE_URL_REFUSED = new Set(['auth/unauthorized-continue-uri', 'auth/invalid-continue-uri']);
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  try {
+    await sendPasswordResetEmail(firebaseAuth(), email.trim(), returnToLogin());
+  } catch (error) {
+    // A project that has not authorised this domain still sends the email, just without the return link.
+    if (!CONTINUE_URL_REFUSED.has(authErrorCode(error) ?? '')) throw error;
+    await sendPasswordResetEmail(firebaseAuth(), email.trim());
+  }
+}
+
+export type ProfileChanges = { email: string; password: string; confirmPassword: string };
+export type ProfileUpdateResult = { emailVerificationSentTo: string | null; passwordChanged: boolean };
+
+/**
+ * Spec §5: a new password must equal its confirmation and a blank one keeps the old; the email changes
+ * only when it differs, and only after the new address is verified (verifyBeforeUpdateEmail).
+ */
+export async function updateProfile(changes: ProfileChanges): Promise<ProfileUpdateResult> {
+  const auth = firebaseAuth();
+  const user = auth.currentUser;
+  if (!user) throw new FormError('You are signed out. Sign in again to change your profile.');
+  if (changes.password && changes.password !== changes.confirmPassword) throw new FormError('Passwords do not match');
+  const email = changes.email.trim();
+  const emailChanges = email !== '' && email.toLowerCase() !== (user.email ?? '').toLowerCase();
+  if (changes.password) {
+    const problem = await checkPassword(auth, changes.password);
+    if (problem) throw new FormError(problem);
+  }
+  if (emailChanges) await verifyBeforeUpdateEmail(user, email, returnToLogin());
+  if (changes.password) await updatePassword(user, changes.password);
+  await reloadUser();
+  return { emailVerificationSentTo: emailChanges ? email : null, passwordChanged: changes.password !== '' };
+}

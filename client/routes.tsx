@@ -1,0 +1,87 @@
+// Every route of spec §2. Protected screens wait for the session and send signed-out visitors to /login;
+// each screen with server data starts its one query in its loader, before it renders.
+import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { currentUser } from './auth/session';
+import { AppShell, AuthLayout, ProtectedLayout } from './components/layouts';
+import { RouteError } from './components/RouteError';
+import { LoadingState } from './components/Spinner';
+import AerialRiskScreen from './screens/AerialRisk/AerialRiskScreen';
+import AnalysisHistoryScreen from './screens/AnalysisHistory/AnalysisHistoryScreen';
+import AnalysisResultsScreen from './screens/AnalysisResults/AnalysisResultsScreen';
+import DashboardScreen, { loader as dashboardLoader } from './screens/Dashboard/DashboardScreen';
+import ForgotPasswordScreen from './screens/ForgotPassword/ForgotPasswordScreen';
+import HomeScreen, { loader as homeLoader } from './screens/Home/HomeScreen';
+import LoginScreen from './screens/Login/LoginScreen';
+import MapAnalysisScreen from './screens/MapAnalysis/MapAnalysisScreen';
+import NotFoundScreen from './screens/NotFound/NotFoundScreen';
+import PrivacyPolicyScreen from './screens/PrivacyPolicy/PrivacyPolicyScreen';
+import ProfileScreen, { loader as profileLoader } from './screens/Profile/ProfileScreen';
+import SignupScreen from './screens/Signup/SignupScreen';
+import TermsOfServiceScreen from './screens/TermsOfService/TermsOfServiceScreen';
+
+/** Runs `load` only for a signed-in user; React Router loaders run in parallel, so each one checks. */
+function signedIn(load: LoaderFunction = () => null): LoaderFunction {
+  return async (args) => {
+    if (!(await currentUser())) throw redirect('/login');
+    return load(args);
+  };
+}
+
+/** The sign-in screens have nothing to offer a signed-in user. */
+async function signedOut() {
+  if (await currentUser()) throw redirect('/');
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: () => <LoadingState label="Loading Aerisk…" fullPage />,
+    errorElement: (
+      <AppShell>
+        <RouteError />
+      </AppShell>
+    ),
+    children: [
+      {
+        element: <AuthLayout />,
+        loader: signedOut,
+        children: [
+          { path: 'login', Component: LoginScreen },
+          { path: 'signup', Component: SignupScreen },
+          { path: 'forgot-password', Component: ForgotPasswordScreen },
+        ],
+      },
+      {
+        element: <AppShell />,
+        children: [
+          { path: 'privacy-policy', Component: PrivacyPolicyScreen },
+          { path: 'terms-of-service', Component: TermsOfServiceScreen },
+        ],
+      },
+      {
+        element: <ProtectedLayout />,
+        loader: signedIn(),
+        children: [
+          {
+            // Errors of one screen render inside the app shell, keeping the header and footer usable.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, loader: signedIn(homeLoader), Component: HomeScreen },
+              { path: 'dashboard', loader: signedIn(dashboardLoader), Component: DashboardScreen },
+              { path: 'profile', loader: signedIn(profileLoader), Component: ProfileScreen },
+              { path: 'map-analysis', Component: MapAnalysisScreen },
+              { path: 'aerial-risk', Component: AerialRiskScreen },
+              { path: 'aerial-risk/history', Component: AnalysisHistoryScreen },
+              { path: 'analysis-results/:analysisId', Component: AnalysisResultsScreen },
+            ],
+          },
+        ],
+      },
+      {
+        element: <AppShell />,
+        children: [{ path: '*', Component: NotFoundScreen }],
+      },
+    ],
+  },
+];

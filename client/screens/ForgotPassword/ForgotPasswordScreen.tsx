@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { sendPasswordReset } from '../../auth/actions';
+import { authErrorMessage } from '../../auth/errors';
+import { Alert } from '../../components/Alert';
+import { Button, TextField } from '../../components/forms';
+
+export default function ForgotPasswordScreen() {
+  const [email, setEmail] = useState('');
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResult(null);
+    setBusy(true);
+    try {
+      await sendPasswordReset(email);
+      setResult({ tone: 'success', message: 'Password reset email sent. Check your inbox.' });
+    } catch (cause) {
+      setResult({ tone: 'error', message: authErrorMessage(cause, 'Failed to send password reset email.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Reset your password</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Enter the email address of your account and we will send you a link to choose a new password.
+        </p>
+      </div>
+      {result && <Alert tone={result.tone}>{result.message}</Alert>}
+      <form className="space-y-4" onSubmit={onSubmit}>
+        <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Button type="submit" className="w-full" busy={busy}>
+          Send Reset Link
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

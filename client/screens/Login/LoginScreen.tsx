@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { signInWithEmail, signInWithGoogle } from '../../auth/actions';
+import { authErrorMessage } from '../../auth/errors';
+import { Alert } from '../../components/Alert';
+import { Button, Divider, TextField } from '../../components/forms';
+import { GoogleSignInButton } from '../../components/GoogleSignInButton';
+
+const linkClass = 'font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300';
+
+export default function LoginScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setBusy('email');
+    try {
+      await signInWithEmail(email, password);
+      navigate('/', { replace: true });
+    } catch (cause) {
+      setError(authErrorMessage(cause, 'Failed to login'));
+      setBusy(null);
+    }
+  }
+
+  async function onGoogle() {
+    setError(null);
+    setBusy('google');
+    try {
+      await signInWithGoogle();
+      navigate('/', { replace: true });
+    } catch (cause) {
+      setError(authErrorMessage(cause, 'Failed to sign in with Google'));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Sign in to your account</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          New to Aerisk?{' '}
+          <Link to="/signup" className={linkClass}>
+            Create an account
+          </Link>
+        </p>
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <form className="space-y-4" onSubmit={onSubmit}>
+        <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="flex justify-end text-sm">
+          <Link to="/forgot-password" className={linkClass}>
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" busy={busy === 'email'} disabled={busy !== null}>
+          Sign in
+        </Button>
+      </form>
+      <Divider>or</Divider>
+      <GoogleSignInButton label="Sign in with Google" onClick={() => void onGoogle()} disabled={busy !== null} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router';
+import type { ProfileScreenQuery as ProfileScreenQueryType } from '../../__generated__/ProfileScreenQuery.graphql';
+import { useAuth } from '../../auth/useAuth';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/forms';
+import { PageContainer, PageHeader } from '../../components/layouts';
+import { useSignOut } from '../../components/useSignOut';
+import { preloadQuery } from '../../relay/preload';
+import { ProfileAccountCard } from './ProfileAccountCard';
+import { ProfileForm } from './ProfileForm';
+
+const ProfileScreenQuery = graphql`
+  query ProfileScreenQuery {
+    viewer {
+      ...ProfileAccountCard_user
+    }
+  }
+`;
+
+export function loader() {
+  return preloadQuery<ProfileScreenQueryType>(ProfileScreenQuery, {});
+}
+
+export default function ProfileScreen() {
+  const queryRef = useLoaderData() as PreloadedQuery<ProfileScreenQueryType>;
+  const { viewer } = usePreloadedQuery<ProfileScreenQueryType>(ProfileScreenQuery, queryRef);
+  const auth = useAuth();
+  const { signOut, error: signOutError, busy: signingOut } = useSignOut();
+
+  return (
+    <PageContainer>
+      <div className="mx-auto max-w-3xl space-y-8">
+        <PageHeader title="Your Profile" description="Manage your sign-in email and password." />
+        {viewer && <ProfileAccountCard user={viewer} />}
+        {auth.status === 'signedIn' && <ProfileForm key={auth.user.uid} currentEmail={auth.user.email ?? ''} />}
+        <section
+          aria-labelledby="profile-signout"
+          className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div>
+            <h2 id="profile-signout" className="font-semibold text-slate-900 dark:text-white">
+              Sign out
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">End your session on this device.</p>
+          </div>
+          <Button variant="danger" busy={signingOut} onClick={() => void signOut()}>
+            Log out
+          </Button>
+        </section>
+        {signOutError && <Alert tone="error">{signOutError}</Alert>}
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../server/domain/constants';
+import { FormError, signInWithGoogle, signUpWithEmail } from '../../auth/actions';
+import { authErrorMessage } from '../../auth/errors';
+import { Alert } from '../../components/Alert';
+import { Button, Divider, TextField } from '../../components/forms';
+import { GoogleSignInButton } from '../../components/GoogleSignInButton';
+
+const linkClass = 'font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300';
+
+export default function SignupScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (password !== confirmPassword) {
+      setError('Passwords do not match');
+      return;
+    }
+    setBusy('email');
+    try {
+      await signUpWithEmail(email, password);
+      navigate('/', { replace: true });
+    } catch (cause) {
+      setError(cause instanceof FormError ? cause.message : authErrorMessage(cause, 'Failed to create account'));
+      setBusy(null);
+    }
+  }
+
+  async function onGoogle() {
+    setError(null);
+    setBusy('google');
+    try {
+      await signInWithGoogle();
+      navigate('/', { replace: true });
+    } catch (cause) {
+      setError(authErrorMessage(cause, 'Failed to sign in with Google'));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Create your account</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Already have an account?{' '}
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </p>
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <form className="space-y-4" onSubmit={onSubmit}>
+        <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${DEFAULT_MIN_PASSWORD_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+        <Button type="submit" className="w-full" busy={busy === 'email'} disabled={busy !== null}>
+          Create account
+        </Button>
+      </form>
+      <Divider>or</Divider>
+      <GoogleSignInButton label="Sign up with Google" onClick={() => void onGoogle()} disabled={busy !== null} />
+      <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+        By creating an account you agree to the{' '}
+        <Link to="/terms-of-service" className={linkClass}>
+          Terms of Service
+        </Link>{' '}
+        and the{' '}
+        <Link to="/privacy-policy" className={linkClass}>
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
