@@ -1,0 +1,220 @@
+// Every environment variable the product reads is parsed here, once, at start-up. Later code reads
+// `Config`, never process.env (firebase-admin is the exception: it reads
+// FIREBASE_AUTH_EMULATOR_HOST itself, which is why the production guard below matters).
+import path from 'node:path';
+import { z } from 'zod';
+
+export const DEMO_PROJECT_ID = 'demo-aerisk';
+export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+
+// An empty variable (`FOO=`) means unset, as it does in most shells' and CI's conventions.
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optional.pipe(z.url().optional());
+const wholeNumber = (fallback: number, min: number) =>
+  optional
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .pipe(z.number().int(`must be a whole number ≥ ${min}`).min(min, `must be a whole number ≥ ${min}`));
+
+const envSchema = z.object({
+  NODE_ENV: optional,
+  PORT: optional.transform((v) => (v === undefined ? 3000 : Number(v))).pipe(z.number().int().min(0).max(65535)),
+  DATA_DIR: optional.transform((v) => path.resolve(v ?? './data')),
+  DATABASE_URL: optional.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ),
+  FIREBASE_PROJECT_ID: optional,
+  FIREBASE_API_KEY: optional,
+  FIREBASE_AUTH_DOMAIN: optional,
+  FIREBASE_APP_ID: optional,
+  FIREBASE_AUTH_EMULATOR_HOST: optional.pipe(
+    z.string().regex(/^[^\s/:]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099').optional(),
+  ),
+  TOKEN_SYNC_URL: optionalUrl,
+  ANALYZER: optional.pipe(z.enum(['local', 'claude']).default('local')),
+  ANTHROPIC_API_KEY: optional,
+  ANTHROPIC_MODEL: optional,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  IMAGERY_PROVIDER: optional.pipe(z.enum(['public', 'google', 'tiles', 'none']).default('public')),
+  PLACES_PROVIDER: optional.pipe(z.enum(['public', 'google', 'none']).default('public')),
+  GOOGLE_MAPS_API_KEY: optional,
+  GOOGLE_MAPS_BASE_URL: optionalUrl,
+  GOOGLE_PLACES_BASE_URL: optionalUrl,
+  TILE_URL_TEMPLATE: optional,
+  USGS_IMAGERY_URL: optionalUrl,
+  CENSUS_GEOCODER_URL: optionalUrl,
+  PHOTON_URL: optionalUrl,
+  // Analysis domain (issue 4): abuse limits, the analysis job queue, blob storage, Claude's budget.
+  UPLOAD_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
+  ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(20, 1),
+  ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
+  ANALYSIS_WORKERS: wholeNumber(1, 0),
+  ANALYSIS_LEASE_MS: wholeNumber(30_000, 1000),
+  ANALYSIS_POLL_INTERVAL_MS: wholeNumber(5_000, 0),
+  ORPHAN_SWEEP_GRACE_MS: wholeNumber(3_600_000, 60_000),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optional,
+  S3_FORCE_PATH_STYLE: optional.pipe(z.enum(['true', 'false', '1', '0']).optional()),
+  // Validated by the analyzer factory (server/analyzer/claude/config.ts), which owns their rules.
+  ANTHROPIC_TIMEOUT_MS: optional,
+  ANTHROPIC_EFFORT: optional,
+  CLAUDE_DAILY_BUDGET: optional,
+});
+
+type Env = z.output<typeof envSchema>;
+
+export interface FirebaseConfig {
+  /** `emulator`: the Firebase Auth emulator (no account needed); `project`: a real Firebase project. */
+  mode: 'emulator' | 'project';
+  projectId: string;
+  apiKey: string;
+  authDomain: string;
+  appId: string;
+  /** host:port of the Auth emulator, or null for a real project. */
+  emulatorHost: string | null;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  firebase: FirebaseConfig;
+  tokenSyncUrl: string | null;
+  analyzer: {
+    kind: 'local' | 'claude';
+    anthropicApiKey: string | undefined;
+    anthropicModel: string | undefined;
+    anthropicBaseUrl: string | undefined;
+  };
+  imagery: {
+    provider: 'public' | 'google' | 'tiles' | 'none';
+    placesProvider: 'public' | 'google' | 'none';
+    googleMapsApiKey: string | undefined;
+    googleMapsBaseUrl: string | undefined;
+    googlePlacesBaseUrl: string | undefined;
+    tileUrlTemplate: string | undefined;
+    usgsImageryUrl: string | undefined;
+    censusGeocoderUrl: string | undefined;
+    photonUrl: string | undefined;
+  };
+  /** Per-user requests per minute; past them the API answers 429 with Retry-After. */
+  limits: { uploadsPerMinute: number; analysesPerMinute: number };
+  analysis: {
+    /** How long analyzeImage / POST /aerial/analyze wait for the job before answering without results. */
+    waitTimeoutMs: number;
+    /** Jobs this process runs at once; 0 runs none (an API-only process beside separate workers). */
+    workers: number;
+    /** A running job whose heartbeat is older than this belongs to a dead worker and is run again. */
+    leaseMs: number;
+    /** How often an idle worker looks for jobs queued by other processes; 0 = only when woken. */
+    pollIntervalMs: number;
+  };
+  storage: {
+    s3Bucket: string | undefined;
+    s3Endpoint: string | undefined;
+    s3Region: string | undefined;
+    s3ForcePathStyle: boolean | undefined;
+    /** Blobs without a row are deleted at start once older than this (longer than any upload). */
+    orphanGraceMs: number;
+  };
+  /** The analyzer variables as given, for the analyzer factory (server/analyzer/claude/config.ts). */
+  analyzerEnv: Readonly<Record<string, string | undefined>>;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function firebaseConfig(env: Env): FirebaseConfig {
+  // No project configured means the emulator: `npm start` works with no account and no key.
+  const emulator = env.FIREBASE_AUTH_EMULATOR_HOST !== undefined || env.FIREBASE_PROJECT_ID === undefined;
+  const projectId = env.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
+  if (!emulator && env.FIREBASE_API_KEY === undefined) {
+    throw new ConfigError('FIREBASE_API_KEY is required when FIREBASE_PROJECT_ID names a real Firebase project.');
+  }
+  return {
+    mode: emulator ? 'emulator' : 'project',
+    projectId,
+    // The web SDK insists on some API key; the emulator accepts any.
+    apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
+    authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+    appId: env.FIREBASE_APP_ID ?? '',
+    emulatorHost: emulator ? (env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST) : null,
+  };
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const firebase = firebaseConfig(env);
+  if (production && firebase.mode === 'emulator') {
+    // The emulator accepts unsigned tokens: anyone could sign in as anyone.
+    throw new ConfigError(
+      'Refusing to start: NODE_ENV=production with the Firebase Auth emulator ' +
+        `(FIREBASE_AUTH_EMULATOR_HOST=${env.FIREBASE_AUTH_EMULATOR_HOST ?? 'unset, implied by no FIREBASE_PROJECT_ID'}). ` +
+        'The emulator accepts unsigned tokens, so anyone could sign in as anyone. Unset ' +
+        'FIREBASE_AUTH_EMULATOR_HOST and set FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN ' +
+        'and FIREBASE_APP_ID of a real Firebase project.',
+    );
+  }
+  return {
+    production,
+    port: env.PORT,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    firebase,
+    tokenSyncUrl: env.TOKEN_SYNC_URL ?? null,
+    analyzer: {
+      kind: env.ANALYZER,
+      anthropicApiKey: env.ANTHROPIC_API_KEY,
+      anthropicModel: env.ANTHROPIC_MODEL,
+      anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
+    },
+    imagery: {
+      provider: env.IMAGERY_PROVIDER,
+      placesProvider: env.PLACES_PROVIDER,
+      googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+      googleMapsBaseUrl: env.GOOGLE_MAPS_BASE_URL,
+      googlePlacesBaseUrl: env.GOOGLE_PLACES_BASE_URL,
+      tileUrlTemplate: env.TILE_URL_TEMPLATE,
+      usgsImageryUrl: env.USGS_IMAGERY_URL,
+      censusGeocoderUrl: env.CENSUS_GEOCODER_URL,
+      photonUrl: env.PHOTON_URL,
+    },
+    limits: {
+      uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
+      analysesPerMinute: env.ANALYZE_RATE_LIMIT_PER_MINUTE,
+    },
+    analysis: {
+      waitTimeoutMs: env.ANALYZE_WAIT_TIMEOUT_MS,
+      workers: env.ANALYSIS_WORKERS,
+      leaseMs: env.ANALYSIS_LEASE_MS,
+      pollIntervalMs: env.ANALYSIS_POLL_INTERVAL_MS,
+    },
+    storage: {
+      s3Bucket: env.S3_BUCKET,
+      s3Endpoint: env.S3_ENDPOINT,
+      s3Region: env.S3_REGION ?? source.AWS_REGION,
+      s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : ['true', '1'].includes(env.S3_FORCE_PATH_STYLE),
+      orphanGraceMs: env.ORPHAN_SWEEP_GRACE_MS,
+    },
+    analyzerEnv: {
+      ANALYZER: env.ANALYZER,
+      ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY,
+      ANTHROPIC_MODEL: env.ANTHROPIC_MODEL,
+      ANTHROPIC_BASE_URL: env.ANTHROPIC_BASE_URL,
+      ANTHROPIC_TIMEOUT_MS: env.ANTHROPIC_TIMEOUT_MS,
+      ANTHROPIC_EFFORT: env.ANTHROPIC_EFFORT,
+      CLAUDE_DAILY_BUDGET: env.CLAUDE_DAILY_BUDGET,
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// GraphQL over HTTP: Yoga serving the Pothos schema at /graphql, hardened (armor limits, CSRF
+// prevention, masked errors, no introspection in production).
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import type { Context, ContextFactory } from './auth/context.js';
+import { AppError } from './domain/errors.js';
+import { schema } from './schema/index.js';
+
+const noIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
+
+function rootCause(error: unknown): unknown {
+  let current = error;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
+}
+
+// GraphQL errors raised on purpose (scope-auth's UNAUTHENTICATED/FORBIDDEN, armor limits) pass
+// unchanged; a domain error (AppError) not declared as a typed result keeps its code and
+// message; anything else is logged here and reaches the client only as "Unexpected error.".
+function mask(error: unknown, message: string): Error {
+  const cause = rootCause(error);
+  if (cause instanceof GraphQLError) return error as GraphQLError;
+  if (cause instanceof AppError && error instanceof GraphQLError) {
+    const http = cause.code === 'UNAUTHENTICATED' ? { http: { status: 401 } } : {};
+    return new GraphQLError(cause.message, {
+      nodes: error.nodes,
+      path: error.path,
+      extensions: { code: cause.code, ...http },
+    });
+  }
+  console.error('[graphql] unexpected error:', cause);
+  return maskError(error, message, false);
+}
+
+export function createGraphqlHandler(deps: { contextFactory: ContextFactory; production: boolean }) {
+  return createYoga<Record<string, unknown>, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    // Uploads are parsed before Yoga (graphql-upload-minimal streams and enforces the size limit
+    // while reading; Yoga's own multipart parsing buffers first). See createNodeHandler in app.ts.
+    multipart: false,
+    context: ({ request }) => deps.contextFactory(request),
+    maskedErrors: { maskError: mask },
+    graphiql: !deps.production,
+    landingPage: false,
+    logging: deps.production ? 'info' : 'warn',
+    plugins: [
+      // Browsers cannot send a custom header cross-site without a preflight, so requiring one
+      // blocks CSRF through "simple" requests (GET, form and multipart posts).
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        costLimit: { maxCost: 5000 },
+        maxTokens: { n: 4000 },
+        maxDirectives: { n: 50 },
+        blockFieldSuggestion: { enabled: deps.production },
+      }),
+      ...(deps.production ? [noIntrospection] : []),
+    ],
+  });
+}

@@ -1,0 +1,35 @@
+// Reading JSON request bodies with a size cap, so a REST handler only ever sees a parsed value
+// or a coded error.
+import { AppError, ValidationError } from '../domain/errors.js';
+
+const DEFAULT_MAX_JSON_BYTES = 64 * 1024;
+
+export async function readJson(request: Request, maxBytes = DEFAULT_MAX_JSON_BYTES): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a JSON body (Content-Type: application/json).');
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large.');
+  // content-length can be absent or wrong (chunked bodies), so the read is capped as well.
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large.');
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') throw new ValidationError('Request body is empty; expected JSON.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError('Request body is not valid JSON.');
+  }
+}

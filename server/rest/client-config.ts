@@ -1,0 +1,31 @@
+// GET /api/client-config: the browser's Firebase settings, read at run time so one client build
+// serves every deployment. Nothing here is secret (Firebase web API keys are public identifiers).
+import type { Config } from '../config.js';
+import { json } from './errors.js';
+import type { Route } from './router.js';
+
+export function clientConfig(config: Config) {
+  const { firebase } = config;
+  return {
+    firebase: {
+      apiKey: firebase.apiKey,
+      authDomain: firebase.authDomain,
+      projectId: firebase.projectId,
+      appId: firebase.appId,
+    },
+    authEmulatorUrl: firebase.emulatorHost ? `http://${firebase.emulatorHost}` : null,
+    tokenSyncUrl: config.tokenSyncUrl,
+  };
+}
+
+export function clientConfigRoutes(config: Config): Route[] {
+  const body = clientConfig(config);
+  return [
+    {
+      method: 'GET',
+      path: '/api/client-config',
+      fallbackMessage: 'Failed to load the client configuration',
+      handle: async () => json(body),
+    },
+  ];
+}

@@ -1,0 +1,43 @@
+// The REST face of domain errors: one total map from code to status, one body shape
+// `{error: {code, message}}`, never a stack trace.
+import { AppError, type ErrorCode } from '../domain/errors.js';
+
+export const httpStatus = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  VALIDATION: 400,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: { code, message } };
+}
+
+/**
+ * Turns anything a handler threw into a response. Unexpected errors are logged here and answered
+ * with the route's user-facing fallback (the specification's data-call message), never details.
+ */
+export function errorResponse(error: unknown, fallbackMessage: string): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
+    return json(errorBody(error.code, error.message), { status: httpStatus[error.code], headers });
+  }
+  console.error('[rest] unexpected error:', error);
+  return json(errorBody('INTERNAL', fallbackMessage), { status: httpStatus.INTERNAL });
+}

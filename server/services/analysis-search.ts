@@ -1,0 +1,150 @@
+// The history list: the viewer's analyses with search, the six AND-combined filters, sort by date
+// or risk score in either direction, and keyset (cursor) pagination, for both transports. Keyset
+// rather than offsets so a page boundary stays put while new analyses arrive, and rather than
+// Prisma's own cursor because its cursor comparisons mishandle a nullable sort column (risk score
+// is null for unassessable and unfinished analyses, which sort after scored ones either way).
+import { z } from 'zod';
+import type { Db } from '../db.js';
+import { ValidationError } from '../domain/errors.js';
+import type { Analysis, Prisma } from '../generated/prisma/client.js';
+
+export const ANALYSIS_FILTERS = ['pool', 'spa', 'trees', 'roof', 'solar', 'power_lines'] as const;
+export type AnalysisFilter = (typeof ANALYSIS_FILTERS)[number];
+export const ANALYSIS_SORTS = ['date', 'risk_score'] as const;
+export type AnalysisSort = (typeof ANALYSIS_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+const FILTER_COLUMN = {
+  pool: 'hasPool',
+  spa: 'hasSpa',
+  trees: 'treesOverhanging',
+  roof: 'roofPoor',
+  solar: 'hasSolar',
+  power_lines: 'hasPowerLines',
+} as const satisfies Record<AnalysisFilter, keyof Prisma.AnalysisWhereInput>;
+
+const MAX_SEARCH_TERMS = 10;
+
+export const listParamsSchema = z.object({
+  search: z.string().trim().max(200, 'Search text must be at most 200 characters.').nullish(),
+  filters: z.array(z.enum(ANALYSIS_FILTERS, { error: `Filters are ${ANALYSIS_FILTERS.join(', ')}.` })).nullish(),
+  sort: z.enum(ANALYSIS_SORTS, { error: 'Sort is date or risk_score.' }).nullish(),
+  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc.' }).nullish(),
+  first: z.number().int().min(1, 'Page size must be at least 1.'),
+  after: z.string().max(500).nullish(),
+});
+export type ListAnalysesParams = z.input<typeof listParamsSchema>;
+
+interface Cursor {
+  sort: AnalysisSort;
+  order: SortOrder;
+  score: number | null;
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(row: Pick<Analysis, 'id' | 'createdAt' | 'riskScore'>, sort: AnalysisSort, order: SortOrder): string {
+  const cursor: Cursor = { sort, order, score: row.riskScore, createdAt: row.createdAt.toISOString(), id: row.id };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const cursorSchema = z.object({
+  sort: z.enum(ANALYSIS_SORTS),
+  order: z.enum(['asc', 'desc']),
+  score: z.number().nullable(),
+  createdAt: z.iso.datetime(),
+  id: z.uuid(),
+});
+
+function decodeCursor(value: string, sort: AnalysisSort, order: SortOrder): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw new ValidationError('Invalid cursor.');
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) throw new ValidationError('Invalid cursor.');
+  // A cursor marks a place in one ordering; in another it means nothing.
+  if (result.data.sort !== sort || result.data.order !== order) {
+    throw new ValidationError('The cursor belongs to a different sort order; start again without it.');
+  }
+  return result.data;
+}
+
+function searchWhere(search: string | null | undefined): Prisma.AnalysisWhereInput[] {
+  const terms = (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+  // Every word must appear, in the location or in the results' text (Prisma escapes % and _).
+  return terms.map((term) => ({
+    OR: [
+      { propertyLocation: { contains: term, mode: 'insensitive' } },
+      { searchText: { contains: term, mode: 'insensitive' } },
+    ],
+  }));
+}
+
+function orderBy(sort: AnalysisSort, order: SortOrder): Prisma.AnalysisOrderByWithRelationInput[] {
+  if (sort === 'date') return [{ createdAt: order }, { id: order }];
+  // Equal scores: newest first, whichever direction the scores go.
+  return [{ riskScore: { sort: order, nulls: 'last' } }, { createdAt: 'desc' }, { id: 'desc' }];
+}
+
+/** Rows strictly after `c` in the ordering above. */
+function afterWhere(c: Cursor): Prisma.AnalysisWhereInput {
+  const createdAt = new Date(c.createdAt);
+  if (c.sort === 'date') {
+    const cmp = c.order === 'desc' ? 'lt' : 'gt';
+    return { OR: [{ createdAt: { [cmp]: createdAt } }, { createdAt, id: { [cmp]: c.id } }] };
+  }
+  const tie: Prisma.AnalysisWhereInput = { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: c.id } }] };
+  if (c.score === null) return { riskScore: null, AND: [tie] };
+  const cmp = c.order === 'desc' ? 'lt' : 'gt';
+  return { OR: [{ riskScore: { [cmp]: c.score } }, { riskScore: c.score, AND: [tie] }, { riskScore: null }] };
+}
+
+export interface AnalysisPage<Row> {
+  rows: Row[];
+  hasNextPage: boolean;
+  cursorOf(row: Row): string;
+}
+
+type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
+
+/**
+ * One page of `ownerId`'s analyses. `query` is an optional Prisma include/select (GraphQL's planned
+ * selection), so nested fields load in the same query.
+ */
+export async function listAnalyses(
+  db: Db,
+  ownerId: string,
+  params: ListAnalysesParams,
+  query: RowQuery = {},
+): Promise<AnalysisPage<Analysis>> {
+  const parsed = listParamsSchema.safeParse(params);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid list parameters.');
+  const { search, filters, first, after } = parsed.data;
+  const sort = parsed.data.sort ?? 'date';
+  const order = parsed.data.order ?? 'desc';
+
+  const and: Prisma.AnalysisWhereInput[] = [...searchWhere(search)];
+  for (const filter of new Set(filters ?? [])) and.push({ [FILTER_COLUMN[filter]]: true });
+  if (after) and.push(afterWhere(decodeCursor(after, sort, order)));
+
+  // The cursor needs these columns whatever the caller selected.
+  const selection: RowQuery = query.select
+    ? { select: { ...query.select, id: true, createdAt: true, riskScore: true } }
+    : query.include
+      ? { include: query.include }
+      : {};
+  const rows = (await db.analysis.findMany({
+    ...selection,
+    where: { ownerId, AND: and },
+    orderBy: orderBy(sort, order),
+    take: first + 1,
+  })) as Analysis[];
+  return {
+    rows: rows.slice(0, first),
+    hasNextPage: rows.length > first,
+    cursorOf: (row) => encodeCursor(row, sort, order),
+  };
+}
