@@ -5,9 +5,9 @@ import { currentUser } from './auth/session';
 import { AppShell, AuthLayout, ProtectedLayout } from './components/layouts';
 import { RouteError } from './components/RouteError';
 import { LoadingState } from './components/Spinner';
-import AerialRiskScreen from './screens/AerialRisk/AerialRiskScreen';
-import AnalysisHistoryScreen from './screens/AnalysisHistory/AnalysisHistoryScreen';
-import AnalysisResultsScreen from './screens/AnalysisResults/AnalysisResultsScreen';
+import AerialRiskScreen, { loader as aerialRiskLoader } from './screens/AerialRisk/AerialRiskScreen';
+import AnalysisHistoryScreen, { loader as analysisHistoryLoader } from './screens/AnalysisHistory/AnalysisHistoryScreen';
+import AnalysisResultsScreen, { loader as analysisResultsLoader } from './screens/AnalysisResults/AnalysisResultsScreen';
 import DashboardScreen, { loader as dashboardLoader } from './screens/Dashboard/DashboardScreen';
 import ForgotPasswordScreen from './screens/ForgotPassword/ForgotPasswordScreen';
 import HomeScreen, { loader as homeLoader } from './screens/Home/HomeScreen';
@@ -71,9 +71,11 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', loader: signedIn(dashboardLoader), Component: DashboardScreen },
               { path: 'profile', loader: signedIn(profileLoader), Component: ProfileScreen },
               { path: 'map-analysis', Component: MapAnalysisScreen },
-              { path: 'aerial-risk', Component: AerialRiskScreen },
-              { path: 'aerial-risk/history', Component: AnalysisHistoryScreen },
-              { path: 'analysis-results/:analysisId', Component: AnalysisResultsScreen },
+              { path: 'aerial-risk', loader: signedIn(aerialRiskLoader), Component: AerialRiskScreen },
+              { path: 'aerial-risk/history', loader: signedIn(analysisHistoryLoader), Component: AnalysisHistoryScreen },
+              { path: 'analysis-results/:analysisId', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen },
+              // Without an id the results screen says so (spec §8 'Analysis ID is missing').
+              { path: 'analysis-results', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen },
             ],
           },
         ],

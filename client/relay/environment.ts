@@ -3,12 +3,16 @@
 import {
   Environment,
   Network,
+  Observable,
   RecordSource,
   Store,
   type FetchFunction,
   type GraphQLResponse,
+  type SubscribeFunction,
 } from 'relay-runtime';
 import { getAuthToken } from '../auth/session';
+import { multipartBody } from './multipart';
+import { readServerSentEvents } from './sse';
 
 /** A GraphQL answer that carried no data: the screen's error boundary shows `message`. */
 export class GraphQLRequestError extends Error {
@@ -23,45 +27,92 @@ export class GraphQLRequestError extends Error {
 }
 
 type GraphQLErrorBody = { message?: string; extensions?: { code?: string } };
+type GraphQLBody = { data?: unknown; errors?: GraphQLErrorBody[] };
 
-const fetchGraphQL: FetchFunction = async (request, variables) => {
+async function requestHeaders(accept: string, json: boolean): Promise<Record<string, string>> {
   const token = await getAuthToken();
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/graphql-response+json, application/json',
-      // Yoga's CSRF prevention accepts only requests that carry this header.
-      'x-graphql-yoga-csrf': '1',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ query: request.text, variables }),
-  });
-  let body: { data?: unknown; errors?: GraphQLErrorBody[] };
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    throw new GraphQLRequestError(`The server answered ${response.status} without a GraphQL result`, response.status, null);
-  }
+  return {
+    // Multipart bodies set their own Content-Type, with the boundary.
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+    Accept: accept,
+    // Yoga's CSRF prevention accepts only requests that carry this header (multipart ones above all).
+    'x-graphql-yoga-csrf': '1',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** Turns one GraphQL answer into Relay's response, or the error a screen's boundary shows. */
+function interpret(body: GraphQLBody, status: number): GraphQLResponse {
   // A refused session is the whole request's failure, even though GraphQL still answers `viewer: null`.
   const unauthenticated = body.errors?.find((error) => error.extensions?.code === 'UNAUTHENTICATED');
   if (unauthenticated) {
-    throw new GraphQLRequestError(unauthenticated.message ?? 'Please sign in.', response.status, 'UNAUTHENTICATED');
+    throw new GraphQLRequestError(unauthenticated.message ?? 'Please sign in.', status, 'UNAUTHENTICATED');
   }
   if (body.data == null) {
     const first = body.errors?.[0];
-    throw new GraphQLRequestError(
-      first?.message ?? `The server answered ${response.status}`,
-      response.status,
-      first?.extensions?.code ?? null,
-    );
+    throw new GraphQLRequestError(first?.message ?? `The server answered ${status}`, status, first?.extensions?.code ?? null);
   }
   return body as GraphQLResponse;
+}
+
+const fetchGraphQL: FetchFunction = async (request, variables, _cacheConfig, uploadables) => {
+  const body = uploadables
+    ? multipartBody(request.text ?? '', variables, uploadables)
+    : JSON.stringify({ query: request.text, variables });
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: await requestHeaders('application/graphql-response+json, application/json', !uploadables),
+    body,
+  });
+  let parsed: GraphQLBody;
+  try {
+    parsed = (await response.json()) as GraphQLBody;
+  } catch {
+    throw new GraphQLRequestError(`The server answered ${response.status} without a GraphQL result`, response.status, null);
+  }
+  return interpret(parsed, response.status);
 };
 
+/**
+ * Subscriptions over server-sent events (Yoga's `text/event-stream` answer to a POST). EventSource cannot
+ * send the bearer token, so the stream is read from fetch(); unsubscribing aborts the request.
+ */
+const subscribeGraphQL: SubscribeFunction = (request, variables) =>
+  Observable.create<GraphQLResponse>((sink) => {
+    const controller = new AbortController();
+    void (async () => {
+      try {
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: await requestHeaders('text/event-stream', true),
+          body: JSON.stringify({ query: request.text, variables }),
+          signal: controller.signal,
+        });
+        if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+          // Errors before the stream starts come back as an ordinary GraphQL answer.
+          const parsed = (await response.json().catch(() => ({}))) as GraphQLBody;
+          sink.next(interpret(parsed, response.status));
+          sink.complete();
+          return;
+        }
+        for await (const event of readServerSentEvents(response.body)) {
+          if (event.event === 'complete') break;
+          if ((event.event === 'next' || event.event === 'message') && event.data) {
+            sink.next(interpret(JSON.parse(event.data) as GraphQLBody, response.status));
+          }
+        }
+        sink.complete();
+      } catch (error) {
+        if (!controller.signal.aborted) sink.error(error instanceof Error ? error : new Error(String(error)));
+      }
+    })();
+    return () => controller.abort();
+  });
+
 function createEnvironment(): Environment {
-  return new Environment({ network: Network.create(fetchGraphQL), store: new Store(new RecordSource()) });
+  return new Environment({ network: Network.create(fetchGraphQL, subscribeGraphQL), store: new Store(new RecordSource()) });
 }
 
 let current = createEnvironment();

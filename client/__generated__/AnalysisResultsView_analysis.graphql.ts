@@ -1,0 +1,75 @@
+/**
+ * @generated SignedSource<<9ad0449a7ad724d12e32237bf19ec999>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import { ReaderFragment } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
+export type AnalysisResultsView_analysis$data = {
+  readonly createdAt: any;
+  readonly propertyLocation: string;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisImageOverlay_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "RiskScoreCard_analysis">;
+  readonly " $fragmentType": "AnalysisResultsView_analysis";
+};
+export type AnalysisResultsView_analysis$key = {
+  readonly " $data"?: AnalysisResultsView_analysis$data;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultsView_analysis">;
+};
+
+const node: ReaderFragment = {
+  "argumentDefinitions": [],
+  "kind": "Fragment",
+  "metadata": null,
+  "name": "AnalysisResultsView_analysis",
+  "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "propertyLocation",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "createdAt",
+      "storageKey": null
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
+      "name": "AnalysisImageOverlay_analysis"
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
+      "name": "RiskScoreCard_analysis"
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
+      "name": "AnalysisFeatures_analysis"
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
+      "name": "AnalysisObservations_analysis"
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
+      "name": "AnalysisProvenance_analysis"
+    }
+  ],
+  "type": "Analysis",
+  "abstractKey": null
+};
+
+(node as any).hash = "856a037f6c9f5c8d2853cb0726e9130e";
+
+export default node;

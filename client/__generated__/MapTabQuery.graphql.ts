@@ -1,0 +1,145 @@
+/**
+ * @generated SignedSource<<d2bee89f42f64a36404c1495a27032bd>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
+export type MapTabQuery$variables = Record<PropertyKey, never>;
+export type MapTabQuery$data = {
+  readonly imageryStatus: {
+    readonly configured: boolean;
+    readonly " $fragmentSpreads": FragmentRefs<"ImageryNotConfigured_imageryStatus">;
+  };
+  readonly placesStatus: {
+    readonly " $fragmentSpreads": FragmentRefs<"PropertyMapSearch_placesStatus">;
+  };
+};
+export type MapTabQuery = {
+  response: MapTabQuery$data;
+  variables: MapTabQuery$variables;
+};
+
+const node: ConcreteRequest = (function(){
+var v0 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "configured",
+  "storageKey": null
+};
+return {
+  "fragment": {
+    "argumentDefinitions": [],
+    "kind": "Fragment",
+    "metadata": null,
+    "name": "MapTabQuery",
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "ImageryStatus",
+        "kind": "LinkedField",
+        "name": "imageryStatus",
+        "plural": false,
+        "selections": [
+          (v0/*:: as any*/),
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "ImageryNotConfigured_imageryStatus"
+          }
+        ],
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "PlacesStatus",
+        "kind": "LinkedField",
+        "name": "placesStatus",
+        "plural": false,
+        "selections": [
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "PropertyMapSearch_placesStatus"
+          }
+        ],
+        "storageKey": null
+      }
+    ],
+    "type": "Query",
+    "abstractKey": null
+  },
+  "kind": "Request",
+  "operation": {
+    "argumentDefinitions": [],
+    "kind": "Operation",
+    "name": "MapTabQuery",
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "ImageryStatus",
+        "kind": "LinkedField",
+        "name": "imageryStatus",
+        "plural": false,
+        "selections": [
+          (v0/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "provider",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "hint",
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "PlacesStatus",
+        "kind": "LinkedField",
+        "name": "placesStatus",
+        "plural": false,
+        "selections": [
+          (v0/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "attribution",
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      }
+    ]
+  },
+  "params": {
+    "cacheID": "834357aece2c32586d90ab80a2676aeb",
+    "id": null,
+    "metadata": {},
+    "name": "MapTabQuery",
+    "operationKind": "query",
+    "text": "query MapTabQuery {\n  imageryStatus {\n    configured\n    ...ImageryNotConfigured_imageryStatus\n  }\n  placesStatus {\n    ...PropertyMapSearch_placesStatus\n  }\n}\n\nfragment ImageryNotConfigured_imageryStatus on ImageryStatus {\n  provider\n  hint\n}\n\nfragment PropertyMapSearch_placesStatus on PlacesStatus {\n  configured\n  attribution\n}\n"
+  }
+};
+})();
+
+(node as any).hash = "aa0384cd14540b78de0aa664573697d8";
+
+export default node;

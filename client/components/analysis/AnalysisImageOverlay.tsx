@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
+import { AuthorizedImage } from './AuthorizedImage';
+import { featureStyle, svgPoints } from './features';
+import { percent } from './format';
+
+/** The analysed image with every finding drawn over it, in its feature's colour; the drawing can be hidden. */
+export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOverlay_analysis$key }) {
+  const data = useFragment(
+    graphql`
+      fragment AnalysisImageOverlay_analysis on Analysis {
+        propertyLocation
+        findings {
+          feature
+          confidence
+          polygon
+        }
+        image {
+          url
+          width
+          height
+        }
+      }
+    `,
+    analysis,
+  );
+  const [showFindings, setShowFindings] = useState(true);
+  const { width, height } = data.image;
+  const shapes = data.findings.filter((finding) => finding.polygon.length >= 2);
+  const legend = [...new Set(shapes.map((finding) => finding.feature))];
+
+  const overlay = showFindings && shapes.length > 0 && (
+    // The polygons are in the analysed image's pixels, so the viewBox is the image's size and the SVG is
+    // stretched exactly over the <img>, which fills a box of the same aspect ratio.
+    <svg
+      role="img"
+      aria-label="Detected features overlay"
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="none"
+      className="pointer-events-none absolute inset-0 h-full w-full"
+    >
+      {shapes.map((finding, index) => {
+        const { colour, label } = featureStyle(finding.feature);
+        const title = `${label} (${percent(finding.confidence)} confidence)`;
+        const points = svgPoints(finding.polygon);
+        // A power line is a polyline (the wire), everything else an outlined area.
+        return finding.feature === 'power_line' || finding.polygon.length === 2 ? (
+          <polyline
+            key={index}
+            data-feature={finding.feature}
+            points={points}
+            fill="none"
+            stroke={colour}
+            strokeWidth={3}
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
+          >
+            <title>{title}</title>
+          </polyline>
+        ) : (
+          <polygon
+            key={index}
+            data-feature={finding.feature}
+            points={points}
+            fill={colour}
+            fillOpacity={0.22}
+            stroke={colour}
+            strokeWidth={2}
+            strokeLinejoin="round"
+            vectorEffect="non-scaling-stroke"
+          >
+            <title>{title}</title>
+          </polygon>
+        );
+      })}
+    </svg>
+  );
+
+  return (
+    <figure className="space-y-3">
+      <AuthorizedImage
+        url={data.image.url}
+        alt={data.propertyLocation ? `Aerial image of ${data.propertyLocation}` : 'Analysed aerial image'}
+        className="w-full rounded-xl"
+        style={{ aspectRatio: `${width} / ${height}` }}
+        imgClassName="block h-full w-full object-fill"
+        overlay={overlay || null}
+      />
+      <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <ul className="flex flex-wrap gap-3" aria-label="Legend">
+          {legend.map((feature) => {
+            const { colour, label } = featureStyle(feature);
+            return (
+              <li key={feature} className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
+                <span className="h-3 w-3 rounded-sm ring-1 ring-black/10" style={{ backgroundColor: colour }} aria-hidden="true" />
+                {label}
+              </li>
+            );
+          })}
+          {legend.length === 0 && <li className="text-slate-500 dark:text-slate-400">No features were outlined on this image.</li>}
+        </ul>
+        {shapes.length > 0 && (
+          <label className="inline-flex items-center gap-2 font-medium text-slate-700 dark:text-slate-200">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              checked={showFindings}
+              onChange={(event) => setShowFindings(event.target.checked)}
+            />
+            Show detected features
+          </label>
+        )}
+      </figcaption>
+    </figure>
+  );
+}

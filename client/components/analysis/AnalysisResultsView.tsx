@@ -1,0 +1,47 @@
+import { graphql, useFragment } from 'react-relay';
+import type { AnalysisResultsView_analysis$key } from '../../__generated__/AnalysisResultsView_analysis.graphql';
+import { AnalysisFeatures } from './AnalysisFeatures';
+import { AnalysisImageOverlay } from './AnalysisImageOverlay';
+import { AnalysisObservations } from './AnalysisObservations';
+import { AnalysisProvenance } from './AnalysisProvenance';
+import { formatDateTime } from './format';
+import { RiskScoreCard } from './RiskScoreCard';
+
+/** A finished analysis: the image with its findings, the score and why, what to do, and where it came from. */
+export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsView_analysis$key }) {
+  const data = useFragment(
+    graphql`
+      fragment AnalysisResultsView_analysis on Analysis {
+        propertyLocation
+        createdAt
+        ...AnalysisImageOverlay_analysis
+        ...RiskScoreCard_analysis
+        ...AnalysisFeatures_analysis
+        ...AnalysisObservations_analysis
+        ...AnalysisProvenance_analysis
+      }
+    `,
+    analysis,
+  );
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{data.propertyLocation || 'Uploaded image'}</h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Analysed {formatDateTime(data.createdAt)}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <AnalysisImageOverlay analysis={data} />
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <RiskScoreCard analysis={data} />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AnalysisFeatures analysis={data} />
+        <AnalysisObservations analysis={data} />
+      </div>
+      <AnalysisProvenance analysis={data} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import type { RiskZoneRow_riskZone$key } from '../../__generated__/RiskZoneRow_riskZone.graphql';
+import { ConfirmDeleteButton } from '../../components/analysis/ConfirmDeleteButton';
+import { formatDateTime, truncate } from '../../components/analysis/format';
+import { RiskLevelBadge } from '../../components/analysis/RiskBadge';
+import { useDeleteRiskZoneMutation } from './useDeleteRiskZoneMutation';
+
+type Props = { riskZone: RiskZoneRow_riskZone$key; connectionId: string; onDeleted: () => void };
+
+export function RiskZoneRow({ riskZone, connectionId, onDeleted }: Props) {
+  const zone = useFragment(
+    graphql`
+      fragment RiskZoneRow_riskZone on RiskZone {
+        id
+        location
+        riskLevel
+        details
+        createdAt
+      }
+    `,
+    riskZone,
+  );
+  const [remove, deleting] = useDeleteRiskZoneMutation(connectionId);
+  const [failed, setFailed] = useState(false);
+  const level = zone.riskLevel === 'medium' || zone.riskLevel === 'high' ? zone.riskLevel : 'low';
+  return (
+    <tr className="align-top">
+      <td className="py-3 pr-4 font-medium text-slate-900 dark:text-white">{zone.location}</td>
+      <td className="py-3 pr-4">
+        <RiskLevelBadge level={level} />
+      </td>
+      <td className="max-w-md py-3 pr-4 break-words text-slate-600 dark:text-slate-300" title={zone.details}>
+        {truncate(zone.details)}
+      </td>
+      <td className="py-3 pr-4 whitespace-nowrap text-slate-500 dark:text-slate-400">{formatDateTime(zone.createdAt)}</td>
+      <td className="py-3 text-right whitespace-nowrap">
+        <ConfirmDeleteButton
+          subject={`risk zone ${zone.location}`}
+          busy={deleting}
+          onConfirm={() => {
+            setFailed(false);
+            remove(zone.id).then(onDeleted, (error: unknown) => {
+              console.error(error);
+              setFailed(true);
+            });
+          }}
+        />
+        {failed && (
+          <p role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
+            Failed to delete the risk zone
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { RiskZonesTable_user$key } from '../../__generated__/RiskZonesTable_user.graphql';
+import { Button } from '../../components/forms';
+import { RiskZoneRow } from './RiskZoneRow';
+
+export const RISK_ZONES_PAGE_SIZE = 20;
+
+export function RiskZonesTable({ user, onChanged }: { user: RiskZonesTable_user$key; onChanged: () => void }) {
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment RiskZonesTable_user on User
+      @refetchable(queryName: "RiskZonesTablePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        riskZones(first: $count, after: $cursor) @connection(key: "RiskZonesTable_riskZones") {
+          __id
+          edges {
+            node {
+              id
+              ...RiskZoneRow_riskZone
+            }
+          }
+        }
+      }
+    `,
+    user,
+  );
+  const [, startTransition] = useTransition();
+  const connectionId = data.riskZones.__id;
+  const zones = data.riskZones.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
+
+  return (
+    <section aria-labelledby="risk-zones-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="risk-zones-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Risk zones
+      </h2>
+      {zones.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No risk zones recorded yet.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Location
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Risk level
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Details
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Created
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {zones.map((zone) => (
+                <RiskZoneRow key={zone.id} riskZone={zone} connectionId={connectionId} onDeleted={onChanged} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hasNext && (
+        <div className="mt-4">
+          <Button type="button" variant="secondary" busy={isLoadingNext} onClick={() => startTransition(() => {
+            loadNext(RISK_ZONES_PAGE_SIZE);
+          })}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

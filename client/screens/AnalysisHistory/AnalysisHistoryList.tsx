@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { AnalysisHistoryList_user$key } from '../../__generated__/AnalysisHistoryList_user.graphql';
+import type { AnalysisHistoryListPaginationQuery } from '../../__generated__/AnalysisHistoryListPaginationQuery.graphql';
+import { countLabel } from '../../components/analysis/format';
+import { Button, buttonClasses } from '../../components/forms';
+import { Spinner } from '../../components/Spinner';
+import { AnalysisHistoryCard } from './AnalysisHistoryCard';
+import { HistoryControls } from './HistoryControls';
+import { DEFAULT_HISTORY_QUERY, nextSort, toggleFilter, type HistoryQuery } from './historyQuery';
+
+export const HISTORY_PAGE_SIZE = 12;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The history grid over the server's connection: search, filters and sort are its arguments. */
+export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistoryList_user$key; onDeleted: () => void }) {
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<
+    AnalysisHistoryListPaginationQuery,
+    AnalysisHistoryList_user$key
+  >(
+    graphql`
+      fragment AnalysisHistoryList_user on User
+      @refetchable(queryName: "AnalysisHistoryListPaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 12 }
+        cursor: { type: "String" }
+        search: { type: "String" }
+        filters: { type: "[AnalysisFilter!]", defaultValue: [] }
+        sort: { type: "AnalysisSort", defaultValue: date }
+        order: { type: "SortOrder", defaultValue: desc }
+      ) {
+        analyses(first: $count, after: $cursor, search: $search, filters: $filters, sort: $sort, order: $order)
+          @connection(key: "AnalysisHistoryList_analyses") {
+          __id
+          edges {
+            node {
+              id
+              ...AnalysisHistoryCard_analysis
+            }
+          }
+        }
+      }
+    `,
+    user,
+  );
+  const [query, setQuery] = useState<HistoryQuery>(DEFAULT_HISTORY_QUERY);
+  const [searchText, setSearchText] = useState('');
+  const [pending, startTransition] = useTransition();
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  const apply = (change: Partial<HistoryQuery>) => {
+    const next = { ...query, ...change };
+    setQuery(next);
+    // A transition keeps the current cards on screen while the new page loads.
+    startTransition(() => {
+      refetch({ ...next, count: HISTORY_PAGE_SIZE, cursor: null }, { fetchPolicy: 'store-and-network' });
+    });
+  };
+
+  const onSearchText = (text: string) => {
+    setSearchText(text);
+    clearTimeout(searchTimer.current);
+    // One request once the user pauses typing, not one per key.
+    searchTimer.current = setTimeout(() => {
+      const search = text.trim() || null;
+      if (search !== query.search) apply({ search });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const analyses = data.analyses.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
+  const narrowed = query.search !== null || query.filters.length > 0;
+
+  return (
+    <div className="space-y-5">
+      <HistoryControls
+        query={query}
+        searchText={searchText}
+        onSearchText={onSearchText}
+        onToggleFilter={(filter) => apply({ filters: toggleFilter(query.filters, filter) })}
+        onSort={(sort) => apply(nextSort(query, sort))}
+      />
+      <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <p role="status" data-testid="history-count">
+          {countLabel(analyses.length, 'analysis', 'analyses')}
+          {hasNext ? ' shown, more below' : ''}
+        </p>
+        {pending && <Spinner className="h-4 w-4" />}
+      </div>
+      {analyses.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+          {narrowed ? (
+            <p className="text-slate-600 dark:text-slate-300">No analyses match your search or filters.</p>
+          ) : (
+            <>
+              <p className="text-slate-600 dark:text-slate-300">You have not analysed any property yet.</p>
+              <Link to="/map-analysis" className={`${buttonClasses('primary')} mt-4`}>
+                Start an analysis
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-60' : ''}`} data-testid="history-grid">
+          {analyses.map((analysis) => (
+            <AnalysisHistoryCard key={analysis.id} analysis={analysis} connectionId={data.analyses.__id} onDeleted={onDeleted} />
+          ))}
+        </div>
+      )}
+      {hasNext && (
+        <div className="flex justify-center">
+          <Button type="button" variant="secondary" busy={isLoadingNext} onClick={() => startTransition(() => {
+            loadNext(HISTORY_PAGE_SIZE);
+          })}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

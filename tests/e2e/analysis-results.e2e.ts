@@ -1,0 +1,81 @@
+// The results screen's states (spec §2, §4, §8): loading, error, empty, missing id, and another user's id.
+import { createUser, freshCredentials } from './fixtures/emulator';
+import { expect, test } from './fixtures/analyses';
+import { poolsTile, tinyPng } from './fixtures/images';
+
+const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
+
+test('results: an unknown id shows the red error box, whose button returns to the analysis screen', async ({ page, login }) => {
+  await login();
+  // Hold the answer back so the loading state can be seen first.
+  await page.route('/graphql', async (route) => {
+    if ((route.request().postData() ?? '').includes('AnalysisResultsScreenQuery')) await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fallback();
+  });
+  await page.goto('/analysis-results/7d0f3c8e-2b1a-4c5d-9e8f-0a1b2c3d4e5f');
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading analysis results...' })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(LOAD_FAILED);
+  await expect(alert).toHaveClass(/bg-red-50/);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading analysis results...' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New Analysis' })).toHaveAttribute('href', '/map-analysis');
+  await expect(page.getByRole('link', { name: 'View History' })).toHaveAttribute('href', '/aerial-risk/history');
+  await alert.getByRole('link', { name: 'Return to Analysis' }).click();
+  await expect(page).toHaveURL('/map-analysis');
+  await expect(page.getByRole('heading', { name: 'Property Analysis' })).toBeVisible();
+});
+
+test('results: an id that is not even a uuid fails the same way', async ({ page, login }) => {
+  await login();
+  await page.goto('/analysis-results/not-an-id');
+  await expect(page.getByRole('alert')).toContainText(LOAD_FAILED);
+});
+
+test('results: without an id the screen says the id is missing', async ({ page, login }) => {
+  await login();
+  await page.goto('/analysis-results');
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Analysis ID is missing');
+  await expect(alert.getByRole('link', { name: 'Return to Analysis' })).toHaveAttribute('href', '/map-analysis');
+});
+
+test('results: an analysis that produced no results shows the yellow empty box', async ({ page, login, api }) => {
+  await login();
+  // A 1 × 1 image is a valid upload that no analyzer can judge: its job ends failed, without results.
+  const itemId = await api.upload(tinyPng(), 'Tiny Test Parcel');
+  await api.requestAnalysis(itemId);
+  const [failed] = await api.analyses();
+  expect(failed.status).toBe('failed');
+  expect(failed.analysis_results).toBeNull();
+
+  await page.goto(`/analysis-results/${failed.analysis_id}`);
+  const empty = page.getByRole('status').filter({ hasText: 'No analysis results found.' });
+  await expect(empty).toBeVisible();
+  await expect(empty).toHaveClass(/bg-yellow-50/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await empty.getByRole('link', { name: 'Return to Analysis' }).click();
+  await expect(page).toHaveURL('/map-analysis');
+});
+
+test("results: another user's analysis reads as not found", async ({ page, login, api }) => {
+  const record = await api.analyse(poolsTile(), 'Private Parcel');
+  const stranger = await createUser(freshCredentials('stranger'));
+  await login(stranger);
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  await expect(page.getByRole('alert')).toContainText(LOAD_FAILED);
+  await expect(page.getByText('Private Parcel')).toHaveCount(0);
+});
+
+test('results: opened while the analysis runs, the screen follows it to the results', async ({ page, login, api }) => {
+  await login();
+  const itemId = await api.upload(poolsTile(), 'Live Parcel');
+  // Start the analysis without waiting for it, and open its page at once.
+  const analysing = api.requestAnalysis(itemId);
+  const analysisId = await api.latestAnalysisId();
+  await page.goto(`/analysis-results/${analysisId}`);
+  await expect(page.getByRole('img', { name: 'Detected features overlay' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Live Parcel' })).toBeVisible();
+  await analysing;
+});

@@ -1,0 +1,135 @@
+// The upload flow of /map-analysis (spec §4, §5, §9) and the results screen it leads to (spec §2).
+import { expect, test } from './fixtures/analyses';
+import { oversizedPng, plainText, poolsTile, textNamedJpeg } from './fixtures/images';
+
+const UPLOAD_FAILED = 'Failed to upload or analyze image. Please try again.';
+const bandOf = (score: number) => (score >= 67 ? 'high' : score >= 34 ? 'medium' : 'low');
+
+test('upload: a real aerial photo shows its progress, is analysed, and its findings are drawn on the results', async ({ page, login, api }) => {
+  await login();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Property Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Property Analysis' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Map Analysis' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Upload Image' }).click();
+  await expect(page.getByRole('tab', { name: 'Upload Image' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(poolsTile());
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+  await page.getByLabel('Property location (optional)').fill('12 Pool Lane, Chico, CA');
+
+  // Hold the upload and the analysis back a little, so the simulated progress can be watched: it climbs
+  // by 10 to 90 while the upload is in flight, then shows 100 while the analysis runs.
+  await page.route('/graphql', async (route) => {
+    const request = route.request();
+    const multipart = (request.headers()['content-type'] ?? '').startsWith('multipart/form-data');
+    const analyze = !multipart && (request.postData() ?? '').includes('analyzeImage');
+    if (multipart) await new Promise((resolve) => setTimeout(resolve, 3500));
+    if (analyze) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(bar).toBeVisible();
+  const seen = new Set<number>();
+  await expect
+    .poll(async () => {
+      const value = Number(await bar.getAttribute('aria-valuenow'));
+      seen.add(value);
+      return value;
+    }, { intervals: [100] })
+    .toBe(90);
+  expect([...seen].every((value) => value % 10 === 0 && value <= 90)).toBe(true);
+  expect(seen.size).toBeGreaterThan(3);
+  await expect(page.getByText('Analyzing image…', { exact: true })).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+
+  await expect(page).toHaveURL(/\/analysis-results\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const analysisId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '12 Pool Lane, Chico, CA' })).toBeVisible();
+
+  // The screen shows exactly what the API says about this analysis.
+  const record = await api.analysis(analysisId);
+  expect(record.status).toBe('done');
+  const evidence = record.evidence!;
+  const outlined = evidence.findings.filter((finding) => finding.polygon.length >= 2);
+  expect(outlined.length).toBeGreaterThan(0);
+  const overlay = page.getByRole('img', { name: 'Detected features overlay' });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.locator('polygon, polyline')).toHaveCount(outlined.length);
+  for (const feature of new Set(outlined.map((finding) => finding.feature))) {
+    await expect(overlay.locator(`[data-feature="${feature}"]`)).toHaveCount(outlined.filter((f) => f.feature === feature).length);
+  }
+  await expect(page.getByRole('img', { name: 'Aerial image of 12 Pool Lane, Chico, CA' })).toBeVisible();
+
+  if (record.risk_score !== null) {
+    const score = page.getByTestId('risk-score');
+    await expect(score).toContainText(String(record.risk_score));
+    await expect(score).toHaveAttribute('data-band', bandOf(record.risk_score));
+    const breakdown = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Points' }) });
+    await expect(breakdown.locator('tbody tr')).toHaveCount(evidence.score_breakdown.length);
+  } else {
+    await expect(page.getByRole('heading', { name: 'Not assessable' })).toBeVisible();
+    await expect(page.getByTestId('risk-score')).toHaveCount(0);
+  }
+  const results = record.analysis_results!;
+  await expect(page.getByTestId('feature-pool')).toContainText(results.pool.present ? 'Condition' : 'Not detected');
+  for (const recommendation of evidence.recommendations) {
+    await expect(page.getByText(recommendation, { exact: true })).toBeVisible();
+  }
+  const provenance = page.getByRole('region', { name: 'Provenance' });
+  await expect(provenance).toContainText('Uploaded image');
+  await expect(provenance).toContainText('local');
+  await expect(provenance).toContainText('256 × 256 px');
+
+  // The drawing can be hidden and shown again.
+  await page.getByLabel('Show detected features').uncheck();
+  await expect(overlay).toHaveCount(0);
+  await page.getByLabel('Show detected features').check();
+  await expect(overlay.locator('polygon, polyline')).toHaveCount(outlined.length);
+
+  // Home counts it, and the links of the results screen lead on.
+  await page.getByRole('link', { name: 'View History' }).click();
+  await expect(page).toHaveURL('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await page.goto('/');
+  await expect(page.getByText('property analysed')).toBeVisible();
+});
+
+test('upload: the spec messages for no file, a wrong type, an oversized file and bytes that are not an image', async ({ page, login }) => {
+  await login();
+  await page.goto('/map-analysis?tab=upload');
+  const alert = page.getByRole('alert');
+
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  await expect(alert).toHaveText('Please select a file to upload');
+
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(plainText());
+  await expect(alert).toHaveText('Please select a valid image file (JPEG, PNG, or GIF)');
+
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(oversizedPng());
+  await expect(alert).toHaveText('File size exceeds 10MB limit');
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toHaveCount(0);
+
+  // Named and typed as a JPEG, so the browser lets it through; the server reads the bytes and refuses it.
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(textNamedJpeg());
+  await expect(alert).toHaveCount(0);
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  await expect(alert).toHaveText('Please select a valid image file (JPEG, PNG, or GIF)');
+  await expect(page).toHaveURL('/map-analysis?tab=upload');
+  await expect(page.getByRole('button', { name: 'Upload and Analyze' })).toBeEnabled();
+});
+
+test('upload: a failed upload returns to idle with the screen message', async ({ page, login }) => {
+  await login();
+  await page.goto('/map-analysis?tab=upload');
+  await page.route('/graphql', (route) =>
+    (route.request().headers()['content-type'] ?? '').startsWith('multipart/form-data') ? route.abort('connectionreset') : route.fallback(),
+  );
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(poolsTile());
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  await expect(page.getByRole('alert')).toHaveText(UPLOAD_FAILED);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload and Analyze' })).toBeEnabled();
+  await expect(page).toHaveURL('/map-analysis?tab=upload');
+});
