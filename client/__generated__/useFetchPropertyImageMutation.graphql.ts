@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<5e569dcb852509a0ae779f4ac66ce145>>
+ * @generated SignedSource<<97ac45cab4af743e3e0421e6c1cd2a9d>>
  * @lightSyntaxTransform
  */
 
@@ -26,6 +26,7 @@ export type useFetchPropertyImageMutation$data = {
       readonly " $fragmentSpreads": FragmentRefs<"PropertyMapImage_image">;
     };
     readonly message?: string;
+    readonly providerUnreachable?: boolean;
   };
 };
 export type useFetchPropertyImageMutation = {
@@ -70,6 +71,20 @@ v4 = {
   "storageKey": null
 },
 v5 = {
+  "kind": "InlineFragment",
+  "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "providerUnreachable",
+      "storageKey": null
+    }
+  ],
+  "type": "ImageryError",
+  "abstractKey": null
+},
+v6 = {
   "kind": "InlineFragment",
   "selections": [
     {
@@ -124,7 +139,8 @@ return {
             "type": "MutationFetchPropertyImageSuccess",
             "abstractKey": null
           },
-          (v5/*:: as any*/)
+          (v5/*:: as any*/),
+          (v6/*:: as any*/)
         ],
         "storageKey": null
       }
@@ -244,23 +260,24 @@ return {
             "type": "MutationFetchPropertyImageSuccess",
             "abstractKey": null
           },
-          (v5/*:: as any*/)
+          (v5/*:: as any*/),
+          (v6/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "284adb31d97c44b575981f080fa6a1ca",
+    "cacheID": "507faa9eecab51f6c39261d257090f9b",
     "id": null,
     "metadata": {},
     "name": "useFetchPropertyImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useFetchPropertyImageMutation(\n  $input: FetchPropertyImageInput!\n) {\n  fetchPropertyImage(input: $input) {\n    __typename\n    ... on MutationFetchPropertyImageSuccess {\n      data {\n        id\n        itemId\n        ...PropertyMapImage_image\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment PropertyMapImage_image on Image {\n  url\n  width\n  height\n  propertyLocation\n  attribution\n  gsdMPerPx\n  gsdSource\n  capturedAt\n  createdAt\n  latitude\n  longitude\n}\n"
+    "text": "mutation useFetchPropertyImageMutation(\n  $input: FetchPropertyImageInput!\n) {\n  fetchPropertyImage(input: $input) {\n    __typename\n    ... on MutationFetchPropertyImageSuccess {\n      data {\n        id\n        itemId\n        ...PropertyMapImage_image\n      }\n    }\n    ... on ImageryError {\n      providerUnreachable\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment PropertyMapImage_image on Image {\n  url\n  width\n  height\n  propertyLocation\n  attribution\n  gsdMPerPx\n  gsdSource\n  capturedAt\n  createdAt\n  latitude\n  longitude\n}\n"
   }
 };
 })();
 
-(node as any).hash = "e85b9349bb5d7b40c1a50295ddcbd051";
+(node as any).hash = "20d4512eeedc0b83df4c2731ec0b5a58";
 
 export default node;

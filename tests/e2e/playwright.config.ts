@@ -15,6 +15,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Workers load this file again; the environment carries one data directory to all of them.
 process.env.AERISK_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'aerisk-e2e-'));
+// The map flow's providers are the local fakes (tests/fakes/), started around the app by the webServer
+// command; their addresses land in this file for the tests that read the requests the fakes recorded.
+process.env.AERISK_E2E_FAKES_ENV ??= path.join(process.env.AERISK_E2E_DATA_DIR, 'fakes.env');
 
 export default defineConfig({
   testDir: '.',
@@ -55,7 +58,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx scripts/start.ts',
+    // IMAGERY_PROVIDER and PLACES_PROVIDER are `public`, every public host pointing at its fake. The fakes'
+    // FAKE_*_URL origins are saved from the server's environment: run-with-fakes' own --env-file option cannot
+    // be used, because Node 20 takes an --env-file anywhere on its command line for its own flag.
+    command:
+      'node --import tsx tests/fakes/run-with-fakes.ts --provider public -- ' +
+      `sh -c 'env | grep "^FAKE_" > "$0" && exec npx tsx scripts/start.ts' ${JSON.stringify(process.env.AERISK_E2E_FAKES_ENV)}`,
     cwd: repoRoot,
     url: `${baseURL}/api/client-config`,
     timeout: 180_000,
@@ -72,8 +80,6 @@ export default defineConfig({
       // Answered by the test fixture (fixtures/test.ts), which records the calls.
       TOKEN_SYNC_URL: `${baseURL}${TOKEN_SYNC_PATH}`,
       ANALYZER: 'local',
-      IMAGERY_PROVIDER: 'none',
-      PLACES_PROVIDER: 'none',
     },
   },
 });

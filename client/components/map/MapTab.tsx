@@ -1,0 +1,55 @@
+// The Map Analysis tab of /map-analysis. Its one query (what the server's imagery and places providers
+// are) starts when the tab mounts: the screen's route has no loader of its own, and the Upload tab does
+// not need this data.
+import { Suspense, useEffect } from 'react';
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+import type { MapTabQuery as MapTabQueryType } from '../../__generated__/MapTabQuery.graphql';
+import { Alert } from '../Alert';
+import { ErrorBoundary } from '../analysis/ErrorBoundary';
+import { LoadingState } from '../Spinner';
+import { ImageryNotConfigured } from './ImageryNotConfigured';
+import { PropertyMapSearch } from './PropertyMapSearch';
+
+const MapTabQuery = graphql`
+  query MapTabQuery {
+    imageryStatus {
+      configured
+      ...ImageryNotConfigured_imageryStatus
+    }
+    placesStatus {
+      ...PropertyMapSearch_placesStatus
+    }
+  }
+`;
+
+function MapTabContent({ queryRef }: { queryRef: PreloadedQuery<MapTabQueryType> }) {
+  const data = usePreloadedQuery<MapTabQueryType>(MapTabQuery, queryRef);
+  return data.imageryStatus.configured ? (
+    <PropertyMapSearch placesStatus={data.placesStatus} />
+  ) : (
+    <ImageryNotConfigured imageryStatus={data.imageryStatus} />
+  );
+}
+
+export function MapTab() {
+  const [queryRef, loadQuery, dispose] = useQueryLoader<MapTabQueryType>(MapTabQuery);
+  useEffect(() => {
+    loadQuery({}, { fetchPolicy: 'store-and-network' });
+    return dispose;
+  }, [loadQuery, dispose]);
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Analyse a property by its address</h2>
+      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
+        We fetch a satellite image of the address from above, then detect pools, trees, the roof, solar panels and power
+        lines, and score the risk.
+      </p>
+      <ErrorBoundary fallback={<Alert tone="error">{'Failed to load the map search. Please reload the page.'}</Alert>}>
+        <Suspense fallback={<LoadingState label="Loading map search…" />}>
+          {queryRef ? <MapTabContent queryRef={queryRef} /> : <LoadingState label="Loading map search…" />}
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// The Map Analysis tab (spec §4 Map flow, §5, §8, §9) against the app with IMAGERY_PROVIDER and
+// PLACES_PROVIDER `public`, every public host answered by its local fake (playwright.config.ts):
+// type → suggestions → choose → image with attribution → Analyze Property → the results with the image's
+// provenance; the 300 ms throttle; the messages for a missing address and a missing image.
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures/test';
+
+type RecordedRequest = { service: string; query: Record<string, string> };
+
+/** The fakes' origins, written by tests/fakes/run-with-fakes.ts when the web server started. */
+function fakeOrigin(name: 'FAKE_PHOTON_URL' | 'FAKE_USGS_URL'): string {
+  const file = process.env.AERISK_E2E_FAKES_ENV;
+  if (!file) throw new Error('AERISK_E2E_FAKES_ENV is not set (see playwright.config.ts)');
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}=`));
+  if (!line) throw new Error(`${name} missing from ${file}`);
+  return line.slice(name.length + 1);
+}
+
+/** Autocomplete requests Photon received for text starting with `prefix` (tests run in parallel). */
+async function photonRequests(prefix: string): Promise<string[]> {
+  const response = await fetch(`${fakeOrigin('FAKE_PHOTON_URL')}/__fake/requests`);
+  const requests = (await response.json()) as RecordedRequest[];
+  return requests.filter((r) => r.service === 'photon' && r.query.q?.startsWith(prefix)).map((r) => r.query.q);
+}
+
+test('address → suggestion → satellite image → Analyze Property → results with the image provenance', async ({ page, login }) => {
+  await login();
+  await page.goto('/map-analysis');
+  await expect(page.getByRole('tab', { name: 'Map Analysis' })).toHaveAttribute('aria-selected', 'true');
+
+  const field = page.getByRole('combobox', { name: 'Property address' });
+  await field.pressSequentially('White Ho', { delay: 20 });
+  const list = page.getByRole('listbox', { name: 'Address suggestions' });
+  await expect(list).toBeVisible();
+  // The list scrolls rather than growing past its maximum height (spec §9).
+  await expect(list).toHaveCSS('overflow-y', 'auto');
+  expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).not.toBe('none');
+  await expect(page.getByText('OpenStreetMap')).toBeVisible();
+  await list.getByRole('option', { name: /White House/ }).click();
+
+  await expect(field).toHaveValue(/White House/);
+  await expect(list).toBeHidden();
+  const picture = page.getByRole('img', { name: /Satellite image of White House/ });
+  await expect(picture).toBeVisible();
+  // Fetched with the bearer token and shown from a blob: URL; the provider is never called by the browser.
+  await expect(picture).toHaveAttribute('src', /^blob:/);
+  expect(await picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([600, 400]);
+  const figure = page.getByRole('figure');
+  await expect(figure).toContainText('Imagery: U.S. Geological Survey, The National Map (public domain)');
+  await expect(figure).toContainText("0.60 m/px, the imagery source's native resolution");
+  await expect(figure).toContainText('Not stated by the imagery provider');
+
+  await page.getByRole('button', { name: 'Analyze Property' }).click();
+  await expect(page).toHaveURL(/\/analysis-results\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
+  const provenance = page.getByRole('region', { name: 'Provenance' });
+  await expect(provenance).toContainText('public', { timeout: 30_000 });
+  await expect(provenance).toContainText('Imagery: U.S. Geological Survey, The National Map (public domain)');
+  await expect(provenance).toContainText('0.60 m/px');
+  await expect(provenance).toContainText('600 × 400 px');
+});
+
+test('suggestions are asked for at most once per 300 ms while typing quickly, and never below 3 characters', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/map-analysis');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? (request.postData() ?? '') : '';
+    if (body.includes('useAddressSuggestionsQuery')) asked.push(body);
+  });
+  const field = page.getByRole('combobox', { name: 'Property address' });
+
+  // Below 3 characters the browser asks nothing at all.
+  await field.pressSequentially('Em', { delay: 25 });
+  await page.waitForTimeout(700);
+  expect(asked).toEqual([]);
+  await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toBeHidden();
+  await field.fill('');
+
+  // A stamp no other test types, so requests of tests running beside this one are not counted.
+  const stamp = Date.now().toString(36).slice(-3);
+  const typed = `${stamp}zEmpire`;
+  expect(typed).toHaveLength(10);
+  await field.pressSequentially(typed, { delay: 25 });
+  // The newest text is asked for once the interval has passed.
+  await expect.poll(() => photonRequests(stamp), { timeout: 5000 }).toContain(typed);
+  await page.waitForTimeout(700);
+  const requests = await photonRequests(stamp);
+  // 10 keystrokes in ~250 ms: one request at once, then the newest text after 300 ms (8 without the throttle).
+  expect(requests.length).toBeGreaterThanOrEqual(1);
+  expect(requests.length).toBeLessThanOrEqual(3);
+  expect(requests.every((q) => q.length >= 3)).toBe(true);
+  expect(asked.length).toBe(requests.length);
+});
+
+test('the keyboard chooses a suggestion, and the form says what is missing', async ({ page, login }) => {
+  await login();
+  await page.goto('/map-analysis');
+  await page.getByRole('button', { name: 'Analyze Property' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please search for an address first');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter an address');
+
+  const field = page.getByRole('combobox', { name: 'Property address' });
+  await field.pressSequentially('Empire St', { delay: 20 });
+  await expect(page.getByRole('option', { name: /Empire State Building/ })).toBeVisible();
+  await field.press('ArrowDown');
+  await expect(field).toHaveAttribute('aria-activedescendant', /.+/);
+  await expect(page.getByRole('option', { name: /Empire State Building/ })).toHaveAttribute('aria-selected', 'true');
+  await field.press('Enter');
+  await expect(page.getByRole('img', { name: /Satellite image of Empire State Building/ })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
