@@ -2,17 +2,34 @@
 // paths, and (when built) the client. Tests call `app.fetch(request)` without opening a port;
 // server/index.ts only listens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServerAdapter } from '@whatwg-node/server';
+import { createServerAdapter, sendNodeResponse } from '@whatwg-node/server';
+import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
+import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
+import type { Analyzer } from './analyzer/contract.js';
+import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
 import { createContextFactory } from './auth/context.js';
 import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
 import { createStaticHandler } from './http/static.js';
+import { createImagery, createPlaces } from './imagery/factory.js';
+import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
 import { authRoutes } from './rest/auth.js';
 import { clientConfigRoutes } from './rest/client-config.js';
 import { healthRoutes } from './rest/health.js';
+import { placesRoutes } from './rest/places.js';
+import { aerialRoutes } from './rest/aerial.js';
+import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
+import { imageRoutes } from './rest/images.js';
+import { AnalysisJobs } from './jobs/analysis-jobs.js';
+import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
+import { sweepImageOrphans } from './services/images.js';
+import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
+import type { BlobStorage } from './storage/blob-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
+import { withMapDeps } from './services/places.js';
 
 export interface AppDeps {
   config: Config;
@@ -20,6 +37,18 @@ export interface AppDeps {
   verifier: TokenVerifier;
   /** The built client (dist/client); null serves no client (tests, API-only deployments). */
   clientDir?: string | null;
+  /** The map flow's providers; built from `config.imagery` when absent (tests pass fake-backed ones). */
+  imagery?: ImageryProvider;
+  places?: PlacesProvider;
+  /** Image blobs; built from `config.storage` (DATA_DIR/images or S3) when absent. */
+  storage?: BlobStorage;
+  /** The analyzer; the configured one (local, or Claude with local) when absent. Tests may inject one. */
+  analyzer?: Analyzer;
+  /**
+   * Delete image blobs that no row refers to (older than ORPHAN_SWEEP_GRACE_MS) at start. Only the
+   * server's own start enables it: a test app's empty database would make every stored blob an orphan.
+   */
+  sweepOrphansOnStart?: boolean;
 }
 
 /**
@@ -36,11 +65,32 @@ export interface App {
   dispose(): Promise<void>;
 }
 
+function createAnalysisDeps(deps: AppDeps): AnalysisDeps {
+  const { config, db } = deps;
+  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
+  let analyzer = deps.analyzer;
+  if (!analyzer) {
+    const choice = resolveAnalyzerConfig(config.analyzerEnv);
+    const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
+    analyzer = createAnalyzerFromConfig(config.analyzerEnv, createLocalAnalyzer(), { budget });
+  }
+  const { workers, leaseMs, pollIntervalMs, waitTimeoutMs } = config.analysis;
+  const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs });
+  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs };
+}
+
 export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
-  const contextFactory = createContextFactory({ db: deps.db, verifier: deps.verifier });
+  const analysis = createAnalysisDeps(deps);
+  const contextFactory = withAnalysisDeps(
+    withMapDeps(createContextFactory({ db: deps.db, verifier: deps.verifier }), {
+      imagery: deps.imagery ?? createImagery(deps.config.imagery),
+      places: deps.places ?? createPlaces(deps.config.imagery),
+    }),
+    analysis,
+  );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db)],
+    [...authRoutes, ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...imageRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
@@ -52,11 +102,37 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   };
   const adapter = createServerAdapter(handle);
 
+  // Multipart GraphQL (uploads) is parsed from Node's request before Yoga, then run as JSON.
+  const graphqlUploads = createGraphqlUploadHandler(async (req, res, body) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || ['content-type', 'content-length', 'transfer-encoding'].includes(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    headers.set('content-type', 'application/json');
+    const request = new Request(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), {
+      method: 'POST',
+      headers,
+      body,
+    });
+    await sendNodeResponse(await handle(request), res, req, false);
+  });
+  const nodePreHandlers = [graphqlUploads, ...preHandlers];
+
+  const started = (async () => {
+    if (deps.sweepOrphansOnStart) {
+      const report = await sweepImageOrphans(deps.db, analysis.storage, deps.config.storage.orphanGraceMs);
+      if (report.deleted.length) console.warn(`[images] removed ${report.deleted.length} image file(s) without a row`);
+      await pruneUsageCounters(deps.db);
+    }
+    await analysis.jobs.start();
+  })().catch((error: unknown) => console.error('[jobs] start-up failed:', error));
+
   return {
     fetch: handle,
     handleNode(req, res) {
       void (async () => {
-        for (const pre of preHandlers) if (await pre(req, res)) return;
+        for (const pre of nodePreHandlers) if (await pre(req, res)) return;
         await adapter.requestListener(req, res);
       })().catch((error: unknown) => {
         console.error('[http] request failed:', error);
@@ -65,6 +141,8 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
       });
     },
     dispose: async () => {
+      await started;
+      await analysis.jobs.stop();
       await yoga.dispose();
     },
   };

@@ -6,6 +6,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
 import { GraphQLError } from 'graphql';
+import type { FileUpload } from 'graphql-upload-minimal';
 import type { Context, Viewer } from './auth/context.js';
 import { ValidationError } from './domain/errors.js';
 import type PrismaTypes from './generated/pothos-types.js';
@@ -18,6 +19,12 @@ export const builder = new SchemaBuilder<{
   // Inside a `loggedIn` field the viewer is known, so resolvers read ctx.viewer without `!`.
   AuthContexts: { loggedIn: Context & { viewer: Viewer } };
   DefaultFieldNullability: false;
+  // Implemented in schema/scalars.ts.
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+    Upload: { Input: Promise<FileUpload>; Output: never };
+  };
 }>({
   defaultFieldNullability: false,
   // Scope auth first, so nothing else runs for a request it refuses.

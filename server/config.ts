@@ -3,6 +3,8 @@
 // FIREBASE_AUTH_EMULATOR_HOST itself, which is why the production guard below matters).
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_TIMEOUT_MS, resolveImageryConfig } from './imagery/config.js';
+import { ImageryConfigError } from './imagery/errors.js';
 
 export const DEMO_PROJECT_ID = 'demo-aerisk';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
@@ -46,13 +48,17 @@ const envSchema = z.object({
   USGS_IMAGERY_URL: optionalUrl,
   CENSUS_GEOCODER_URL: optionalUrl,
   PHOTON_URL: optionalUrl,
+  // Map flow (issue 5, docs/decisions/006-imagery-providers.md): credit for `tiles`, per-call deadline, image cap.
+  TILE_ATTRIBUTION: optional,
+  IMAGERY_TIMEOUT_MS: wholeNumber(DEFAULT_TIMEOUT_MS, 1),
+  IMAGERY_MAX_IMAGE_BYTES: wholeNumber(DEFAULT_MAX_IMAGE_BYTES, 1),
   // Analysis domain (issue 4): abuse limits, the analysis job queue, blob storage, Claude's budget.
   UPLOAD_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
   ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(20, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
   ANALYSIS_LEASE_MS: wholeNumber(30_000, 1000),
-  ANALYSIS_POLL_INTERVAL_MS: wholeNumber(5_000, 0),
+  ANALYSIS_POLL_INTERVAL_MS: wholeNumber(0, 0),
   ORPHAN_SWEEP_GRACE_MS: wholeNumber(3_600_000, 60_000),
   S3_BUCKET: optional,
   S3_ENDPOINT: optionalUrl,
@@ -100,6 +106,10 @@ export interface Config {
     usgsImageryUrl: string | undefined;
     censusGeocoderUrl: string | undefined;
     photonUrl: string | undefined;
+    tileAttribution: string | undefined;
+    /** Deadline of one provider operation (one JSON call, or every tile of one image). */
+    timeoutMs: number;
+    maxImageBytes: number;
   };
   /** Per-user requests per minute; past them the API answers 429 with Retry-After. */
   limits: { uploadsPerMinute: number; analysesPerMinute: number };
@@ -110,7 +120,11 @@ export interface Config {
     workers: number;
     /** A running job whose heartbeat is older than this belongs to a dead worker and is run again. */
     leaseMs: number;
-    /** How often an idle worker looks for jobs queued by other processes; 0 = only when woken. */
+    /**
+     * 0 (default): this process is the queue's only worker, so at start every `running` job is a
+     * leftover of a crash. > 0: several processes share the queue (PostgreSQL); each looks for jobs
+     * this often and re-queues only jobs whose heartbeat is older than the lease.
+     */
     pollIntervalMs: number;
   };
   storage: {
@@ -147,6 +161,31 @@ function firebaseConfig(env: Env): FirebaseConfig {
   };
 }
 
+/** The imagery and places settings, checked as the providers will read them, so a wrong one stops the start. */
+function imageryConfig(env: Env): Config['imagery'] {
+  const imagery: Config['imagery'] = {
+    provider: env.IMAGERY_PROVIDER,
+    placesProvider: env.PLACES_PROVIDER,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    googleMapsBaseUrl: env.GOOGLE_MAPS_BASE_URL,
+    googlePlacesBaseUrl: env.GOOGLE_PLACES_BASE_URL,
+    tileUrlTemplate: env.TILE_URL_TEMPLATE,
+    usgsImageryUrl: env.USGS_IMAGERY_URL,
+    censusGeocoderUrl: env.CENSUS_GEOCODER_URL,
+    photonUrl: env.PHOTON_URL,
+    tileAttribution: env.TILE_ATTRIBUTION,
+    timeoutMs: env.IMAGERY_TIMEOUT_MS,
+    maxImageBytes: env.IMAGERY_MAX_IMAGE_BYTES,
+  };
+  try {
+    resolveImageryConfig(imagery);
+  } catch (error) {
+    if (error instanceof ImageryConfigError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
+  return imagery;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -179,17 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       anthropicModel: env.ANTHROPIC_MODEL,
       anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
     },
-    imagery: {
-      provider: env.IMAGERY_PROVIDER,
-      placesProvider: env.PLACES_PROVIDER,
-      googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
-      googleMapsBaseUrl: env.GOOGLE_MAPS_BASE_URL,
-      googlePlacesBaseUrl: env.GOOGLE_PLACES_BASE_URL,
-      tileUrlTemplate: env.TILE_URL_TEMPLATE,
-      usgsImageryUrl: env.USGS_IMAGERY_URL,
-      censusGeocoderUrl: env.CENSUS_GEOCODER_URL,
-      photonUrl: env.PHOTON_URL,
-    },
+    imagery: imageryConfig(env),
     limits: {
       uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
       analysesPerMinute: env.ANALYZE_RATE_LIMIT_PER_MINUTE,

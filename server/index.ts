@@ -32,7 +32,14 @@ for (const warning of warnings) console.warn(`[db] ${warning}`);
 const verifier = createFirebaseVerifier(config.firebase);
 const hasClient = existsSync(clientDir);
 if (!hasClient) console.warn('[http] dist/client is missing: serving the API only (npm run build:client).');
-const app = createApp({ config, db: db.prisma, verifier, clientDir: hasClient ? clientDir : null });
+const app = createApp({
+  config,
+  db: db.prisma,
+  verifier,
+  clientDir: hasClient ? clientDir : null,
+  // This process owns DATA_DIR and its database: image files without a row are leftovers of a crash.
+  sweepOrphansOnStart: true,
+});
 const server = createServer((req, res) => app.handleNode(req, res));
 
 server.listen(config.port, () => {

@@ -4,6 +4,7 @@
 // service throws the same error whichever transport called it.
 import { builder } from '../builder.js';
 import { AppError, errorCodes, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { RateLimitedError } from '../services/rate-limit.js';
 
 const ErrorCodeEnum = builder.enumType('ErrorCode', { values: errorCodes });
 
@@ -41,3 +42,35 @@ builder.objectType(ForbiddenError, {
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ForbiddenError,
 });
+
+// Analysis domain (issue 4): rate limits, and the upload checks' own codes seen as validation.
+builder.objectType(RateLimitedError, {
+  name: 'RateLimitedError',
+  description: 'Too many uploads or analyses in the last minute.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof RateLimitedError,
+  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
+});
+
+const VALIDATION_CODES = new Set(['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE']);
+
+/**
+ * Upload checks raise AppErrors with their own codes (413, 415 on REST); in GraphQL they are
+ * validation failures of the input, with the same message.
+ */
+export function asTypedError(error: unknown): unknown {
+  if (error instanceof AppError && !(error instanceof ValidationError) && (VALIDATION_CODES.has(error.code) || error.code === 'VALIDATION')) {
+    // Same message, same code (PAYLOAD_TOO_LARGE stays that in `code`); the type is the validation one.
+    return Object.assign(new ValidationError(error.message), { code: error.code });
+  }
+  return error;
+}
+
+/** Runs a resolver body, converting domain errors to the typed GraphQL errors above. */
+export async function typed<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    throw asTypedError(error);
+  }
+}

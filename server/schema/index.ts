@@ -2,7 +2,14 @@
 import { builder } from '../builder.js';
 import './errors.js';
 import './user.js';
+import './scalars.js';
+import './image.js';
+import './analysis.js';
+import './risk-zone.js';
+import './place.js';
 
 builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});
 
 export const schema = builder.toSchema();

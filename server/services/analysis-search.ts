@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../db.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
+import { FAILURE, failingAs } from './messages.js';
 
 export const ANALYSIS_FILTERS = ['pool', 'spa', 'trees', 'roof', 'solar', 'power_lines'] as const;
 export type AnalysisFilter = (typeof ANALYSIS_FILTERS)[number];
@@ -74,13 +75,17 @@ function decodeCursor(value: string, sort: AnalysisSort, order: SortOrder): Curs
 
 function searchWhere(search: string | null | undefined): Prisma.AnalysisWhereInput[] {
   const terms = (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
-  // Every word must appear, in the location or in the results' text (Prisma escapes % and _).
-  return terms.map((term) => ({
-    OR: [
-      { propertyLocation: { contains: term, mode: 'insensitive' } },
-      { searchText: { contains: term, mode: 'insensitive' } },
-    ],
-  }));
+  // Every word must appear, in the location or in the results' text. Prisma sends `contains` as
+  // ILIKE '%term%' without escaping, so LIKE's wildcards (and its escape character) are escaped here.
+  return terms.map((raw) => {
+    const term = raw.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return {
+      OR: [
+        { propertyLocation: { contains: term, mode: 'insensitive' } },
+        { searchText: { contains: term, mode: 'insensitive' } },
+      ],
+    };
+  });
 }
 
 function orderBy(sort: AnalysisSort, order: SortOrder): Prisma.AnalysisOrderByWithRelationInput[] {
@@ -120,6 +125,10 @@ export async function listAnalyses(
   params: ListAnalysesParams,
   query: RowQuery = {},
 ): Promise<AnalysisPage<Analysis>> {
+  return failingAs(FAILURE.listAnalyses, () => queryPage(db, ownerId, params, query));
+}
+
+async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, query: RowQuery): Promise<AnalysisPage<Analysis>> {
   const parsed = listParamsSchema.safeParse(params);
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid list parameters.');
   const { search, filters, first, after } = parsed.data;

@@ -104,9 +104,15 @@ export async function storeIngestedImage(
  * POST /aerial/upload and `uploadImage`: validates (spec §5 messages), reads EXIF hints, re-encodes
  * and stores the image. Counts against the viewer's uploads-per-minute limit before reading a byte.
  */
-export async function uploadImage(deps: AnalysisDeps, viewer: Viewer, input: UploadImageInput): Promise<Image> {
+export async function uploadImage(
+  deps: AnalysisDeps,
+  viewer: Viewer,
+  // A function when reading the request is itself the work (REST multipart): it runs after the limit check.
+  source: UploadImageInput | (() => Promise<UploadImageInput>),
+): Promise<Image> {
   return failingAs(FAILURE.upload, async () => {
     await takeRateLimit(deps.db, viewer.uid, 'upload', deps.limits.uploadsPerMinute, FAILURE.upload);
+    const input = typeof source === 'function' ? await source() : source;
     const propertyLocation = parseLocation(input.propertyLocation);
     if (!input.file) throw noFile();
     const ingested = await ingestImage(input.file);

@@ -24,8 +24,8 @@ const MINUTE_MS = 60_000;
 async function increment(db: Db, ownerId: string, kind: string, window: string, max?: number): Promise<number | null> {
   // With `max`, the row is only incremented while below it; no row returned means the limit is reached.
   const rows = await db.$queryRawUnsafe<{ count: number }[]>(
-    `INSERT INTO usage_counters (owner_id, kind, "window", count, updated_at) VALUES ($1, $2, $3, 1, now())
-     ON CONFLICT (owner_id, kind, "window") DO UPDATE SET count = usage_counters.count + 1, updated_at = now()
+    `INSERT INTO usage_counters (owner_id, kind, "window", count, updated_at) VALUES ($1, $2, $3, 1, timezone('UTC', now()))
+     ON CONFLICT (owner_id, kind, "window") DO UPDATE SET count = usage_counters.count + 1, updated_at = timezone('UTC', now())
      ${max === undefined ? '' : 'WHERE usage_counters.count < $4'}
      RETURNING count`,
     ...(max === undefined ? [ownerId, kind, window] : [ownerId, kind, window, max]),

@@ -1,0 +1,349 @@
+// The embedded analyzer: decode → quality gate → detectors (water, trees, roof, wires, solar; each with
+// its learned model when one is installed) → relations between them (overhang, proximity, crossing) →
+// the contract's observations and findings, scored by the shared scoring module.
+import { assembleOutput, unknownObservations } from '../assemble';
+import type { Analyzer, AnalyzeContext, AnalyzerOutput, Finding, Observations, Provenance } from '../contract';
+import { roofConditionFromSigns, ROOF_SIGN_WORDS, isMaterialSign } from '../roof-condition';
+import { findMainRoof, type Roof } from './building';
+import { decodeImage, type DecodedImage } from './decode';
+import { blobPolygon, describeLocation, fillPolygon, scalePolygon, type Pt } from './geometry';
+import { loadModels, modelLoadErrors, runSegmentation, type LoadedModel } from './models';
+import { detectWires, luminance, type Wire } from './powerlines';
+import { assessQuality } from './quality';
+import { components, countSet, dilate, distanceTransform, type Mask, type Plane } from './raster';
+import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
+import { coarseScene, px, type Scene } from './scene';
+import { detectSolar, type SolarArray } from './solar';
+import { detectTrees, type Vegetation } from './vegetation';
+import { detectWater, waterMask, type WaterBody } from './water';
+
+export const ANALYZER_VERSION = '1.0.0';
+export const LOCAL_MODEL_NAME = 'aerisk-local-cv';
+
+/**
+ * Models used by default, chosen by what they add per millisecond (docs/analyzer.md): the pool model lifts pool
+ * IoU from ~0.7 to ~0.87 at ~40 ms; the solar map decides presence where panel-shaped blobs are missing. The
+ * tree and wire models measured no better than the classical detectors (wires +0.05 F1 for ~100 ms on a
+ * 600×400 image), so they run only when asked for.
+ */
+export const DEFAULT_MODELS: readonly string[] = ['pool', 'solar'];
+
+export interface LocalAnalyzerOptions {
+  /** Use the ONNX models in server/analyzer/models when present (default true). */
+  useModels?: boolean;
+  /** Which installed models to run (default DEFAULT_MODELS). */
+  models?: readonly string[];
+}
+
+/** Everything the detectors found, in working-copy pixels; exposed for the eval tool and tests. */
+export interface Detections {
+  scene: Scene;
+  decoded: DecodedImage;
+  quality: string[];
+  water: WaterBody[];
+  vegetation: Vegetation | null;
+  roof: Roof | null;
+  /** Wires are found on the full working copy; `wireScale` = working px per scene px. */
+  wires: Wire[];
+  wireScale: number;
+  solar: SolarArray[];
+  modelsUsed: string[];
+}
+
+const SEGMENTATION_MODELS = ['pool', 'tree', 'solar', 'power_line'] as const;
+
+export async function detect(image: Buffer, context: AnalyzeContext, options: LocalAnalyzerOptions = {}): Promise<Detections> {
+  const decoded = await decodeImage(image);
+  const work = decoded.work;
+  const gsd = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
+  const { scene, fine: fineScale, wireScale } = coarseScene(decoded, gsd);
+  const quality = assessQuality(scene, gsd).reasons;
+  const none: Detections = { scene, decoded, quality, water: [], vegetation: null, roof: null, wires: [], wireScale, solar: [], modelsUsed: [] };
+  if (quality.length) return none;
+
+  const models = options.useModels === false ? new Map<string, LoadedModel>() : await loadModels();
+  const probs: Partial<Record<(typeof SEGMENTATION_MODELS)[number], Plane>> = {};
+  const modelsUsed: string[] = [];
+  const wanted = options.models ?? DEFAULT_MODELS;
+  for (const name of SEGMENTATION_MODELS) {
+    if (!wanted.includes(name)) continue;
+    const m = models.get(name);
+    if (!m || m.entry.kind !== 'segmentation') continue;
+    try {
+      const fine = name === 'power_line';
+      const img = fine ? work : scene;
+      const mPerPx = fine ? fineScale.mPerPx : scene.scale.mPerPx;
+      probs[name] = (await runSegmentation(m, img, fineScale.known ? mPerPx : null))[0];
+      modelsUsed.push(name);
+    } catch {
+      // A model that fails on this input is skipped; the classical cues still answer.
+    }
+  }
+  const { w, h } = scene;
+  const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold);
+  const vegetation = detectTrees(scene, waterMask(allWater, w, h), probs.tree, models.get('tree')?.entry.threshold);
+  let roof = findMainRoof(scene, waterMask(allWater, w, h), vegetation.vegetation);
+  // A deep-blue "water" body mostly surrounded by the main roof is a tarp on it (roof damage, which the
+  // roof condition check reports), not a pool: give its pixels back to the roof.
+  const tarps = roof ? allWater.filter((b) => b.deepBlue && ringShareOn(b.mask, roof!.mask, w, h, px(scene, 1)) >= 0.5) : [];
+  if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
+  const water = allWater.filter((b) => !tarps.includes(b));
+  const wmask = waterMask(water, w, h);
+  const { wires } = detectWires(luminance(work), fineScale.known ? fineScale.mPerPx : null, probs.power_line);
+  const exclude = new Uint8Array(w * h);
+  for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
+  const solar = detectSolar(scene, exclude, probs.solar);
+  return { scene, decoded, quality, water, vegetation, roof, wires, wireScale, solar, modelsUsed };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export function createLocalAnalyzer(options: LocalAnalyzerOptions = {}): Analyzer {
+  return {
+    name: 'local',
+    async analyze(image: Buffer, context: AnalyzeContext): Promise<AnalyzerOutput> {
+      const started = performance.now();
+      const d = await detect(image, context, options);
+      return buildOutput(d, context, performance.now() - started);
+    },
+  };
+}
+
+export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: number): AnalyzerOutput {
+  const { scene, decoded } = d;
+  const { w, h } = scene;
+  const gsd = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
+  const known = scene.scale.known;
+  const m2PerPx = scene.scale.mPerPx * scene.scale.mPerPx;
+  const area = (px: number) => (known ? Math.round(px * m2PerPx * 10) / 10 : null);
+  const toImage = (poly: Pt[]) => scalePolygon(poly, scene.sx, scene.sy);
+  const northUp = context.north_up ?? context.gsd_source === 'map-zoom';
+  const size = { w, h };
+  const findings: Finding[] = [];
+  const add = (feature: Finding['feature'], confidence: number, polygon: Pt[], areaPx: number | null, note: string) =>
+    findings.push({ feature, confidence, polygon: toImage(polygon), area_m2: areaPx === null ? null : area(areaPx), note, analyzer: 'local' });
+
+  const provenance: Provenance = {
+    provider: 'local',
+    model: d.modelsUsed.length ? `${LOCAL_MODEL_NAME} + onnx(${d.modelsUsed.join(', ')})` : LOCAL_MODEL_NAME,
+    analyzer_version: ANALYZER_VERSION,
+    image_sha256: context.image_sha256 ?? decoded.sha256,
+    width: decoded.width,
+    height: decoded.height,
+    gsd_m_per_px: gsd,
+    gsd_source: gsd ? (context.gsd_source ?? 'source-native') : null,
+    image_source: context.source,
+    image_captured_at: context.captured_at ?? null,
+    analyzed_at: new Date().toISOString(),
+    latency_ms: Math.round(elapsedMs),
+    working_size: [w, h],
+    ...(known
+      ? {}
+      : { scale_note: 'Ground resolution unknown: areas are not given and distances are judged relative to the main roof width.' }),
+    ...(modelLoadErrors().length ? { model_errors: modelLoadErrors() } : {}),
+    ...(context.provenance_extra ?? {}),
+  };
+
+  if (d.quality.length) {
+    return assembleOutput({ observations: unknownObservations(), findings: [], assessable: false, unassessable_reasons: d.quality, provenance, context });
+  }
+
+  const obs: Observations = unknownObservations();
+  const roof = d.roof;
+  // Metres per pixel for relations: known, or from the roof width (a house roof is ~12 m across).
+  const relM = known ? scene.scale.mPerPx : roof ? 12 / Math.max(4, roof.rect.height) : scene.scale.mPerPx;
+  const roofRegion: Mask | null = roof ? orMask(roof.mask, fillPolygon(roof.polygon, w, h)) : null;
+  const roofDist = roofRegion ? distanceTransform(roofRegion, w, h) : null;
+  const ref: Pt | null = roof ? roof.centroid : null;
+
+  // Roof.
+  if (roof) {
+    const feats = roofFeatures(scene, roof);
+    const style = classifyRoofStyle(feats);
+    const cond = assessRoofCondition(scene, roof);
+    obs.roof.style = style.style;
+    obs.roof.condition = cond.judged ? roofConditionFromSigns(cond.signs) : 'unknown';
+    const cosmetic = cond.signs.filter((s) => !isMaterialSign(s)).map((s) => ROOF_SIGN_WORDS[s]);
+    add('roof', roof.confidence, roof.polygon, roof.areaPx,
+      `Main building roof: ${style.style === 'unknown' ? 'style unclear' : `${style.style} style`}, condition ${obs.roof.condition}` +
+        (cosmetic.length ? ` (cosmetic: ${cosmetic.join(', ')})` : '') + (known ? `, about ${Math.round(roof.areaPx * m2PerPx)} m²` : '') + '.');
+    if (cond.damage) {
+      const material = cond.signs.filter(isMaterialSign);
+      for (const blob of blobsOf(cond.damage, w, h, 6)) {
+        add('damage', 0.6, blob.polygon, blob.area, `${material.map((s) => ROOF_SIGN_WORDS[s]).join(', ')}`);
+      }
+    }
+  }
+
+  // Pools and spas.
+  const pools = d.water.filter((b) => b.kind === 'pool');
+  const spas = d.water.filter((b) => b.kind === 'spa');
+  if (pools.length) {
+    obs.pool = { present: true, location: describeLocation(pools[0].centroid, ref, size, northUp), condition: pools[0].condition };
+  }
+  if (spas.length) obs.spa = { present: true, location: describeLocation(spas[0].centroid, ref, size, northUp) };
+  for (const b of d.water) {
+    const where = describeLocation(b.centroid, ref, size, northUp);
+    add(b.kind, b.confidence, b.polygon, b.areaPx,
+      b.kind === 'pool' ? `Swimming pool, ${b.condition === 'unknown' ? 'water condition unclear' : `${b.condition} water`}, ${where}.` : `Spa or hot tub, ${where}.`);
+  }
+
+  // Trees and their relation to the roof.
+  const veg = d.vegetation;
+  if (veg && veg.trees.length) {
+    let overhangPx = 0;
+    if (roofRegion) for (let i = 0; i < roofRegion.length; i++) if (roofRegion[i] && veg.canopy[i]) overhangPx++;
+    const overhang = roof !== null && overhangPx * relM * relM >= 1.0 && overhangPx >= 0.01 * roof.areaPx;
+    let minDist = Infinity;
+    for (const t of veg.trees) {
+      const dist = roofDist ? treeDistance(t.polygon, roofDist, w, h, veg.canopy) * relM : Infinity;
+      minDist = Math.min(minDist, dist);
+      const rel = !roof ? '' : dist <= 0.5 ? ', touching the roof' : `, about ${round1(dist)} m from the roof`;
+      const what = t.count > 1 ? `Group of about ${t.count} tree crowns` : 'Tree crown';
+      add('tree', t.confidence, t.polygon, t.areaPx, `${what} about ${round1(2 * t.radiusPx * relM)} m across${rel}.`);
+    }
+    obs.trees = {
+      count: veg.trees.reduce((n, t) => n + t.count, 0),
+      overhanging: overhang,
+      proximity: overhang ? 'touching' : minDist <= 3 ? 'near' : 'distant',
+    };
+  }
+
+  // Solar.
+  if (d.solar.length) {
+    let onRoof = 0;
+    for (const s of d.solar) {
+      let inside = 0;
+      if (roofRegion) for (let i = 0; i < s.mask.length; i++) if (s.mask[i] && roofRegion[i]) inside++;
+      onRoof += inside;
+      add('solar', s.confidence, s.polygon, s.areaPx, inside > 0.5 * s.areaPx ? 'Solar panels on the roof.' : 'Solar panels (ground-mounted or on another building).');
+    }
+    const roofPx = roofRegion ? countSet(roofRegion) : 0;
+    obs.solar = { present: true, coverage_percentage: roofPx ? Math.min(100, Math.round((1000 * onRoof) / roofPx) / 10) : 0 };
+  }
+
+  // Power lines.
+  if (d.wires.length) {
+    const lot = lotRegion(roof, w, h, relM);
+    let over = false;
+    let crossing = false;
+    let minDist = Infinity;
+    for (const wire of d.wires) {
+      const coarseBand = wire.band.map(([x, y]): Pt => [x / d.wireScale, y / d.wireScale]);
+      const band = fillPolygon(coarseBand, w, h);
+      let overPx = 0;
+      let inLot = false;
+      let dmin = Infinity;
+      for (let i = 0; i < band.length; i++) {
+        if (!band[i]) continue;
+        if (roofRegion && roofRegion[i]) overPx++;
+        if (lot[i]) inLot = true;
+        if (roofDist) dmin = Math.min(dmin, roofDist[i]);
+      }
+      const overThis = overPx * relM >= 1.0;
+      over ||= overThis;
+      crossing ||= inLot;
+      minDist = Math.min(minDist, dmin * relM);
+      const rel = !roof ? '' : overThis ? ', passing over the roof' : `, about ${round1(dmin * relM)} m from the building`;
+      add('power_line', wire.confidence, coarseBand, null, `Overhead wire about ${Math.round((wire.lengthPx / d.wireScale) * relM)} m long in view${rel}.`);
+    }
+    obs.power_lines = {
+      crossing_property: crossing,
+      proximity: over ? 'over_structure' : minDist <= 10 ? 'near' : 'distant',
+    };
+  }
+
+  // Additional risks in words, each from something measured.
+  if (roof && veg) {
+    const ring = dilate(roofRegion!, w, h, Math.max(1, Math.round(10 / relM)));
+    let ringPx = 0;
+    let canopyPx = 0;
+    for (let i = 0; i < ring.length; i++) {
+      if (ring[i] && !roofRegion![i]) {
+        ringPx++;
+        canopyPx += veg.canopy[i];
+      }
+    }
+    const share = ringPx ? canopyPx / ringPx : 0;
+    if (share > 0.45) obs.additional_risks.push(`Dense tree canopy covers about ${Math.round(share * 100)}% of the ground within 10 m of the house (wildfire fuel and storm debris).`);
+  }
+
+  obs.property_condition =
+    obs.roof.condition === 'poor' ? 'poor'
+    : obs.roof.condition === 'fair' || obs.pool.condition === 'green' ? 'fair'
+    : obs.roof.condition === 'good' ? 'good'
+    : 'unknown';
+
+  const reasons = roof ? [] : ['No building was found near the centre of the image, so the property cannot be scored.'];
+  return assembleOutput({ observations: obs, findings, assessable: roof !== null, unassessable_reasons: reasons, provenance, context });
+}
+
+/** Share of the ring around `part` (width r) that lies on `other`. */
+function ringShareOn(part: Mask, other: Mask, w: number, h: number, r: number): number {
+  const grown = dilate(part, w, h, r);
+  let n = 0;
+  let on = 0;
+  for (let i = 0; i < grown.length; i++) {
+    if (!grown[i] || part[i]) continue;
+    n++;
+    on += other[i];
+  }
+  return n ? on / n : 0;
+}
+
+function orMask(a: Mask, b: Mask): Mask {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] | b[i];
+  return out;
+}
+
+/** Distance (px) from a tree's crown to the roof: the smallest roof distance over its canopy pixels. */
+function treeDistance(poly: Pt[], roofDist: Plane, w: number, h: number, canopy: Mask): number {
+  const crown = fillPolygon(poly, w, h);
+  let best = Infinity;
+  for (let i = 0; i < crown.length; i++) if (crown[i] && canopy[i] && roofDist[i] < best) best = roofDist[i];
+  if (best === Infinity) for (const [x, y] of poly) best = Math.min(best, roofDist[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]);
+  return best;
+}
+
+/** The lot: the roof's box grown by a roof width (at least 12 m); without a roof, the central half of the image. */
+function lotRegion(roof: Roof | null, w: number, h: number, mPerPx: number): Mask {
+  const out = new Uint8Array(w * h);
+  let x0: number;
+  let y0: number;
+  let x1: number;
+  let y1: number;
+  if (roof) {
+    const xs = roof.rect.corners.map((p) => p[0]);
+    const ys = roof.rect.corners.map((p) => p[1]);
+    const grow = Math.max(12 / mPerPx, roof.rect.height);
+    x0 = Math.min(...xs) - grow;
+    x1 = Math.max(...xs) + grow;
+    y0 = Math.min(...ys) - grow;
+    y1 = Math.max(...ys) + grow;
+  } else {
+    x0 = w / 4;
+    x1 = (3 * w) / 4;
+    y0 = h / 4;
+    y1 = (3 * h) / 4;
+  }
+  for (let y = Math.max(0, Math.floor(y0)); y <= Math.min(h - 1, Math.ceil(y1)); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x <= Math.min(w - 1, Math.ceil(x1)); x++) out[y * w + x] = 1;
+  }
+  return out;
+}
+
+function blobsOf(mask: Mask, w: number, h: number, minPx: number): { polygon: Pt[]; area: number }[] {
+  const lab = components(mask, w, h, minPx);
+  return lab.components.slice(0, 10).map((c) => {
+    let first = -1;
+    const m = new Uint8Array(w * h);
+    for (let i = 0; i < m.length; i++) {
+      if (lab.labels[i] === c.label) {
+        m[i] = 1;
+        if (first < 0) first = i;
+      }
+    }
+    return { polygon: blobPolygon(m, w, h, first, 1), area: c.area };
+  });
+}

@@ -1,0 +1,126 @@
+// Solar panels: blue-grey photovoltaic colour (a colour table learned from the Fresno tiles with and
+// without panels), in blobs with a panel array's shape: rectangular, straight-edged, at least one module in
+// size, and not a shadow (shadows are darker, soft-edged and follow the buildings that cast them).
+import { readFileSync } from 'node:fs';
+import { lutIndex, LUT_SIZE, type ColourLut } from './colour-lut';
+import { blobPolygon, boundaryPoints, convexHull, minAreaRect, type Pt } from './geometry';
+import { boxMean, close, components, type Mask, type Plane } from './raster';
+import { pxArea, type Scene } from './scene';
+
+let lut: Float32Array | null = null;
+function solarLut(): Float32Array {
+  if (!lut) {
+    const raw = JSON.parse(readFileSync(new URL('./weights/solar-colour.json', import.meta.url), 'utf8')) as ColourLut;
+    if (raw.log_odds.length !== LUT_SIZE) throw new Error('solar-colour.json does not match the colour table layout');
+    lut = Float32Array.from(raw.log_odds);
+  }
+  return lut;
+}
+
+export const SOLAR = {
+  minLogOdds: 0.55,
+  /** Panel colour: bluish or neutral grey, never green/brown/red. */
+  minHue: 180,
+  maxHue: 265,
+  maxSat: 0.55,
+  minL: 0.08,
+  maxL: 0.62,
+  /** One residential module is ~1.7 m²; an array of two or more is what we report. */
+  minAreaM2: 3,
+  maxAreaM2: 600,
+  minRectFill: 0.72,
+  maxElongation: 12,
+};
+
+export interface SolarArray {
+  mask: Mask;
+  polygon: Pt[];
+  areaPx: number;
+  centroid: Pt;
+  confidence: number;
+}
+
+/**
+ * With the learned solar map (models/solar.onnx, trained on image-level labels: good at "is there solar in
+ * this image", poor at "where"), a confident map adds presence where no panel-shaped blob was found, outlined
+ * by the map's own hot region. Without it, the blobs alone decide.
+ */
+export const SOLAR_FUSION = { confidentMap: 0.5 };
+
+export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | null): SolarArray[] {
+  const blobs = solarBlobs(scene, exclude);
+  if (!modelProb || blobs.length) return blobs;
+  let max = 0;
+  let arg = 0;
+  for (let i = 0; i < modelProb.length; i++) {
+    if (modelProb[i] > max) {
+      max = modelProb[i];
+      arg = i;
+    }
+  }
+  if (max < SOLAR_FUSION.confidentMap) return [];
+  const { w, h } = scene;
+  const hot: Mask = new Uint8Array(w * h);
+  for (let i = 0; i < hot.length; i++) hot[i] = modelProb[i] >= 0.6 * max ? 1 : 0;
+  const lab = components(hot, w, h);
+  const label = lab.labels[arg];
+  const c = lab.components.find((x) => x.label === label);
+  if (!c) return [];
+  const mask = new Uint8Array(w * h);
+  let first = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (lab.labels[i] === label) {
+      mask[i] = 1;
+      if (first < 0) first = i;
+    }
+  }
+  return [{ mask, polygon: blobPolygon(mask, w, h, first, 1.5), areaPx: c.area, centroid: [c.cx, c.cy], confidence: Math.round(max * 100) / 100 }];
+}
+
+function solarBlobs(scene: Scene, exclude: Mask): SolarArray[] {
+  const { w, h, r, g, b, hue, sat, L } = scene;
+  const t = solarLut();
+  const score = new Float32Array(w * h);
+  for (let i = 0; i < score.length; i++) {
+    const hu = hue[i];
+    const colourOk = (hu < 0 || (hu >= SOLAR.minHue && hu <= SOLAR.maxHue)) && sat[i] <= SOLAR.maxSat && L[i] >= SOLAR.minL && L[i] <= SOLAR.maxL;
+    score[i] = colourOk && !exclude[i] ? t[lutIndex(hu, sat[i], Math.max(r[i], g[i], b[i]))] : -3;
+  }
+  const s: Plane = boxMean(score, w, h, 1);
+  let cand: Mask = new Uint8Array(w * h);
+  for (let i = 0; i < cand.length; i++) cand[i] = s[i] >= SOLAR.minLogOdds ? 1 : 0;
+  cand = close(cand, w, h, 1);
+  const minPx = Math.max(6, pxArea(scene, SOLAR.minAreaM2));
+  const lab = components(cand, w, h, minPx);
+  const out: SolarArray[] = [];
+  for (const c of lab.components) {
+    if (c.area > pxArea(scene, SOLAR.maxAreaM2)) continue;
+    const mask = new Uint8Array(w * h);
+    let first = -1;
+    let sumScore = 0;
+    for (let y = c.y0; y <= c.y1; y++) {
+      for (let x = c.x0; x <= c.x1; x++) {
+        const i = y * w + x;
+        if (lab.labels[i] !== c.label) continue;
+        mask[i] = 1;
+        sumScore += s[i];
+        if (first < 0) first = i;
+      }
+    }
+    const hull = convexHull(boundaryPoints(mask, w, h, c.x0, c.y0, c.x1, c.y1));
+    const rect = minAreaRect(hull);
+    const fill = c.area / Math.max(1, rect.area);
+    const elong = rect.height > 0 ? rect.width / rect.height : 99;
+    if (fill < SOLAR.minRectFill || elong > SOLAR.maxElongation) continue;
+    const mean = sumScore / c.area;
+    const confidence = Math.round(Math.min(0.9, 0.3 + 0.3 * Math.min(1, mean / 1.5) + 0.3 * fill) * 100) / 100;
+    out.push({
+      mask,
+      polygon: fill > 0.85 ? rect.corners : blobPolygon(mask, w, h, first, 1),
+      areaPx: c.area,
+      centroid: [c.cx, c.cy],
+      confidence,
+    });
+  }
+  return out.sort((a, b) => b.areaPx - a.areaPx);
+}

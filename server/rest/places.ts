@@ -1,0 +1,47 @@
+// GET /places/autocomplete (spec §7) and POST /aerial/property-image (the map flow's image, fetched by the
+// server rather than uploaded by the browser: docs/decisions/006-imagery-providers.md). Thin: parse, call
+// the same services as the GraphQL fields, shape the answer.
+import { requireViewer } from '../auth/context.js';
+import { ValidationError } from '../domain/errors.js';
+import { MAP_IMAGE_FAILED_MESSAGE, PLACES_FAILED_MESSAGE } from '../imagery/errors.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { mapDeps, placePredictions } from '../services/places.js';
+import { fetchPropertyImage } from '../services/property-image.js';
+import { readJson } from './body.js';
+import { json } from './errors.js';
+import type { Route } from './router.js';
+
+export const placesRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/places/autocomplete',
+    fallbackMessage: PLACES_FAILED_MESSAGE,
+    async handle({ request, context }) {
+      const ctx = await context();
+      requireViewer(ctx);
+      const params = new URL(request.url).searchParams;
+      const predictions = await placePredictions(mapDeps(ctx), params.get('input'), params.get('session_token'));
+      return json(predictions);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/aerial/property-image',
+    fallbackMessage: MAP_IMAGE_FAILED_MESSAGE,
+    async handle({ request, context }) {
+      const ctx = await context();
+      const viewer = requireViewer(ctx);
+      const body = await readJson(request);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new ValidationError('Expected a JSON object with `address` or `place_id`.');
+      }
+      const fields = body as Record<string, unknown>;
+      const image = await fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), viewer, {
+        address: fields.address,
+        placeId: fields.place_id,
+        sessionToken: fields.session_token,
+      });
+      return json({ item_id: image.id }, { status: 201 });
+    },
+  },
+];

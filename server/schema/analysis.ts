@@ -1,0 +1,206 @@
+// Analysis: one analysis job and its result; `analysis(id)`, the viewer's history connection and
+// statistics, `analyzeImage`, `deleteAnalysis` and the `analysis` subscription (SSE).
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import type { AnalysisResults } from '../analyzer/contract.js';
+import { requireViewer } from '../auth/context.js';
+import { builder } from '../builder.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import type { Analysis } from '../generated/prisma/client.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
+import { analyzeImage, deleteAnalysis, storedEvidence } from '../services/analyses.js';
+import { uuidOrNone } from '../services/ids.js';
+import { NOT_FOUND } from '../services/messages.js';
+import { RateLimitedError } from '../services/rate-limit.js';
+import { analysisStatistics } from '../services/statistics.js';
+import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
+import { typed } from './errors.js';
+import { ImageRef } from './image.js';
+import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
+import { UserRef } from './user.js';
+
+const AnalysisStatusEnum = builder.enumType('AnalysisStatus', { values: ['queued', 'running', 'done', 'failed'] as const });
+const AnalysisFilterEnum = builder.enumType('AnalysisFilter', { values: ANALYSIS_FILTERS });
+const AnalysisSortEnum = builder.enumType('AnalysisSort', { values: ANALYSIS_SORTS });
+const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
+
+const done = (a: Analysis) => a.status === 'done';
+
+export const AnalysisRef = builder.prismaNode('Analysis', {
+  id: { field: 'id' },
+  findUnique: (id, ctx) => ({ id: uuidOrNone(id), AND: [{ ownerId: ctx.viewer?.uid ?? '' }] }),
+  nullable: true,
+  fields: (t) => ({
+    analysisId: t.exposeString('id', { description: 'The raw id, as in /analysis-results/{analysisId}.' }),
+    status: t.field({ type: AnalysisStatusEnum, resolve: (a) => a.status }),
+    progress: t.exposeInt('progress', { description: 'Percent done, 0–100.' }),
+    propertyLocation: t.exposeString('propertyLocation'),
+    riskScore: t.int({
+      nullable: true,
+      description: 'Null while not done, and when the image could not be assessed.',
+      resolve: (a) => (done(a) && a.riskScore !== null ? Math.round(a.riskScore) : null),
+    }),
+    results: t.field({
+      type: AnalysisResultsRef,
+      nullable: true,
+      resolve: (a) => (done(a) ? (a.results as AnalysisResults | null) : null),
+    }),
+    findings: t.field({ type: [FindingRef], resolve: (a) => storedEvidence(a)?.findings ?? [] }),
+    scoreBreakdown: t.field({ type: [ScoreItemRef], resolve: (a) => storedEvidence(a)?.score_breakdown ?? [] }),
+    recommendations: t.stringList({ resolve: (a) => storedEvidence(a)?.recommendations ?? [] }),
+    assessable: t.boolean({ nullable: true, resolve: (a) => storedEvidence(a)?.assessable ?? null }),
+    unassessableReasons: t.stringList({ resolve: (a) => storedEvidence(a)?.unassessable_reasons ?? [] }),
+    provenance: t.field({ type: 'JSON', nullable: true, resolve: (a) => a.provenance }),
+    error: t.exposeString('error', { nullable: true, description: 'Why it failed (the §8 message).' }),
+    image: t.relation('image'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const AnalysisStatisticsRef = builder.objectRef<{
+  totalAnalyses: number;
+  riskScores: { low: number; medium: number; high: number };
+  riskFactors: { pools: number; spas: number; treesOverhanging: number; powerLines: number };
+}>('AnalysisStatistics');
+
+export const RiskBandsRef = builder.objectRef<{ low: number; medium: number; high: number }>('RiskBands').implement({
+  fields: (t) => ({ low: t.exposeInt('low'), medium: t.exposeInt('medium'), high: t.exposeInt('high') }),
+});
+
+const RiskFactorsRef = builder
+  .objectRef<{ pools: number; spas: number; treesOverhanging: number; powerLines: number }>('RiskFactors')
+  .implement({
+    fields: (t) => ({
+      pools: t.exposeInt('pools'),
+      spas: t.exposeInt('spas'),
+      treesOverhanging: t.exposeInt('treesOverhanging'),
+      powerLines: t.exposeInt('powerLines'),
+    }),
+  });
+
+AnalysisStatisticsRef.implement({
+  description: 'Finished analyses; one that could not be assessed counts in the total but in no band.',
+  fields: (t) => ({
+    totalAnalyses: t.exposeInt('totalAnalyses'),
+    riskScores: t.field({ type: RiskBandsRef, resolve: (s) => s.riskScores }),
+    riskFactors: t.field({ type: RiskFactorsRef, resolve: (s) => s.riskFactors }),
+  }),
+});
+
+const AnalysesConnection = builder.connectionObject({ type: AnalysisRef, name: 'UserAnalysesConnection' });
+
+builder.prismaObjectFields(UserRef, (t) => ({
+  analyses: t.withAuth({ loggedIn: true }).field({
+    type: AnalysesConnection,
+    description:
+      'The viewer’s analyses: search (location and result text, case-insensitive), filters (AND), sort ' +
+      '(default date desc; unscored ones last), cursor pagination.',
+    args: {
+      first: t.arg.int(),
+      after: t.arg.string(),
+      search: t.arg.string(),
+      filters: t.arg({ type: [AnalysisFilterEnum] }),
+      sort: t.arg({ type: AnalysisSortEnum }),
+      order: t.arg({ type: SortOrderEnum }),
+    },
+    resolve: (user, args, ctx, info) =>
+      typed(async () => {
+        const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Analysis' });
+        const page = await listAnalyses(
+          ctx.db,
+          ctx.viewer.uid,
+          { ...args, first: pageSize(args.first) },
+          query as Parameters<typeof listAnalyses>[3],
+        );
+        // The User node only resolves for the viewer; this guards the assumption.
+        return connectionOf(user.id === ctx.viewer.uid ? page : { ...page, rows: [], hasNextPage: false });
+      }),
+  }),
+  analysisStatistics: t.withAuth({ loggedIn: true }).field({
+    type: AnalysisStatisticsRef,
+    resolve: async (_user, _args, ctx) => {
+      const s = await analysisStatistics(ctx.db, ctx.viewer);
+      return {
+        totalAnalyses: s.total_analyses,
+        riskScores: s.risk_scores,
+        riskFactors: {
+          pools: s.risk_factors.pools,
+          spas: s.risk_factors.spas,
+          treesOverhanging: s.risk_factors.trees_overhanging,
+          powerLines: s.risk_factors.power_lines,
+        },
+      };
+    },
+  }),
+}));
+
+builder.queryField('analysis', (t) =>
+  t.withAuth({ loggedIn: true }).prismaField({
+    type: 'Analysis',
+    nullable: true,
+    description: 'One of the viewer’s analyses by global id; null for an unknown id or another user’s.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.analysis.findFirst({ ...query, where: { id: rawIdOf(String(args.id), 'Analysis'), ownerId: ctx.viewer.uid } }),
+  }),
+);
+
+const AnalyzeImageInput = builder.inputType('AnalyzeImageInput', {
+  fields: (t) => ({ imageId: t.id({ required: true, description: 'Global id of the Image.' }) }),
+});
+
+builder.mutationField('analyzeImage', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: AnalysisRef,
+    nullable: false,
+    description:
+      'Analyses one of the viewer’s images and waits until it is done or failed (or the server’s wait ' +
+      'limit passes; then it is still queued or running and the subscription follows it).',
+    errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
+    args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      typed(() => analyzeImage(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.imageId), 'Image'))),
+  }),
+);
+
+const DeleteAnalysisInput = builder.inputType('DeleteAnalysisInput', {
+  fields: (t) => ({ id: t.id({ required: true }) }),
+});
+
+builder.mutationField('deleteAnalysis', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: 'ID',
+    nullable: false,
+    description: 'Deletes the analysis (and its image when no other analysis uses it); returns its global id.',
+    errors: { types: [NotFoundError] },
+    args: { input: t.arg({ type: DeleteAnalysisInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      typed(async () => {
+        const deleted = await deleteAnalysis(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
+        return globalIdOf('Analysis', deleted.id);
+      }),
+  }),
+);
+
+builder.subscriptionField('analysis', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: AnalysisRef,
+    nullable: false,
+    description: 'The analysis at every state or progress change; completes after done or failed.',
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: async function* (_root, args, ctx) {
+      // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
+      const viewer = requireViewer(ctx);
+      const { jobs, db } = analysisDeps(ctx);
+      const owned = await db.analysis.findFirst({
+        where: { id: rawIdOf(String(args.id), 'Analysis'), ownerId: viewer.uid },
+        select: { id: true },
+      });
+      if (!owned) throw new NotFoundError(NOT_FOUND.analysis);
+      yield* jobs.watch(owned.id);
+    },
+    resolve: (analysis: Analysis) => analysis,
+  }),
+);
+

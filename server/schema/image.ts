@@ -1,0 +1,75 @@
+// Image: an uploaded (or provider) image of the viewer, and the `uploadImage` mutation.
+import { builder } from '../builder.js';
+import { ValidationError } from '../domain/errors.js';
+import { noFile, tooLarge } from '../ingest/errors.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { uuidOrNone } from '../services/ids.js';
+import { uploadImage } from '../services/images.js';
+import { RateLimitedError } from '../services/rate-limit.js';
+import { typed } from './errors.js';
+import './scalars.js';
+
+export const ImageRef = builder.prismaNode('Image', {
+  id: { field: 'id' },
+  // Only the owner's images resolve; any other id is null like a missing one.
+  findUnique: (id, ctx) => ({ id: uuidOrNone(id), AND: [{ ownerId: ctx.viewer?.uid ?? '' }] }),
+  nullable: true,
+  fields: (t) => ({
+    itemId: t.exposeString('id', { description: 'The raw id (REST `item_id`).' }),
+    url: t.string({
+      description: 'Where the image bytes are served (GET with the bearer token; owner only).',
+      resolve: (image) => `/aerial/image-file/by-id/${image.id}`,
+    }),
+    width: t.exposeInt('width'),
+    height: t.exposeInt('height'),
+    mime: t.exposeString('mime'),
+    source: t.exposeString('source', { description: '`upload`, or the imagery provider that supplied it.' }),
+    propertyLocation: t.exposeString('propertyLocation'),
+    latitude: t.exposeFloat('latitude', { nullable: true }),
+    longitude: t.exposeFloat('longitude', { nullable: true }),
+    gsdMPerPx: t.exposeFloat('gsdMPerPx', { nullable: true, description: 'Ground resolution, metres per pixel.' }),
+    gsdSource: t.exposeString('gsdSource', { nullable: true }),
+    capturedAt: t.expose('capturedAt', { type: 'DateTime', nullable: true }),
+    attribution: t.exposeString('attribution', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const UploadImageInput = builder.inputType('UploadImageInput', {
+  fields: (t) => ({
+    file: t.field({ type: 'Upload', required: true }),
+    propertyLocation: t.string(),
+  }),
+});
+
+builder.mutationField('uploadImage', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: ImageRef,
+    nullable: false,
+    description: 'Validates (JPEG, PNG or GIF by content; at most 10 MB) and stores an image.',
+    errors: { types: [ValidationError, RateLimitedError] },
+    args: { input: t.arg({ type: UploadImageInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      typed(async () => {
+        let file;
+        try {
+          file = await input.file;
+        } catch {
+          throw noFile(); // the map named a file the request did not carry
+        }
+        let stream;
+        try {
+          stream = file.createReadStream();
+        } catch (error) {
+          // Thrown when the part already ran past maxFileSize while the request was parsed.
+          if ((error as { status?: number }).status === 413) throw tooLarge();
+          throw noFile();
+        }
+        return uploadImage(analysisDeps(ctx), ctx.viewer, {
+          file: stream,
+          filename: file.filename,
+          propertyLocation: input.propertyLocation,
+        });
+      }),
+  }),
+);

@@ -1,0 +1,116 @@
+// Places and the map flow: address suggestions (`placePredictions`), what the Map tab shows about the
+// configured providers (`imageryStatus`, `placesStatus`), and `fetchPropertyImage`, which stores the
+// satellite picture of an address as the viewer's Image (analysed afterwards with `analyzeImage`).
+import { builder } from '../builder.js';
+import { ValidationError } from '../domain/errors.js';
+import { ProviderError } from '../imagery/errors.js';
+import type { Prediction } from '../imagery/types.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { imageryStatus, mapDeps, placePredictions, placesStatus, type ImageryStatus, type PlacesStatus } from '../services/places.js';
+import { fetchPropertyImage } from '../services/property-image.js';
+import { RateLimitedError } from '../services/rate-limit.js';
+import { ErrorInterface, asTypedError } from './errors.js';
+import { ImageRef } from './image.js';
+
+builder.objectType(ProviderError, {
+  name: 'ImageryError',
+  description:
+    'The address was not found, or the places or imagery provider failed or is not configured. The message is the ' +
+    'specification’s (‘Failed to fetch map image. Please try again.’) or says what to configure.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ProviderError,
+  fields: (t) => ({
+    notConfigured: t.boolean({ resolve: (error) => error.providerCode === 'PROVIDER_NOT_CONFIGURED' }),
+    providerUnreachable: t.boolean({
+      description: 'The provider’s host could not be reached at all (an offline server, a wrong base URL).',
+      resolve: (error) => error.reason === 'network',
+    }),
+  }),
+});
+
+const StructuredFormatting = builder
+  .objectRef<Prediction['structured_formatting']>('PlaceStructuredFormatting')
+  .implement({
+    fields: (t) => ({
+      mainText: t.exposeString('main_text'),
+      secondaryText: t.exposeString('secondary_text'),
+    }),
+  });
+
+const PlacePrediction = builder.objectRef<Prediction>('PlacePrediction').implement({
+  description: 'An address suggestion (spec §3 Place prediction).',
+  fields: (t) => ({
+    description: t.exposeString('description'),
+    placeId: t.exposeString('place_id', { description: 'Pass to fetchPropertyImage as `placeId`.' }),
+    structuredFormatting: t.field({ type: StructuredFormatting, resolve: (p) => p.structured_formatting }),
+  }),
+});
+
+const ImageryStatusRef = builder.objectRef<ImageryStatus>('ImageryStatus').implement({
+  fields: (t) => ({
+    configured: t.exposeBoolean('configured'),
+    provider: t.exposeString('provider', { description: '`public`, `google`, `tiles` or `none`.' }),
+    attribution: t.exposeString('attribution', { nullable: true }),
+    hint: t.exposeString('hint', { nullable: true, description: 'How to configure a provider, when none is.' }),
+  }),
+});
+
+const PlacesStatusRef = builder.objectRef<PlacesStatus>('PlacesStatus').implement({
+  fields: (t) => ({
+    configured: t.exposeBoolean('configured'),
+    provider: t.exposeString('provider', { description: '`public`, `google` or `none`.' }),
+    attribution: t.exposeString('attribution', { nullable: true, description: 'Credit the suggestions list shows.' }),
+  }),
+});
+
+const PlacePredictionsInput = builder.inputType('PlacePredictionsInput', {
+  fields: (t) => ({
+    input: t.string({ required: true, description: 'What the user typed; fewer than 3 characters answer [].' }),
+    sessionToken: t.string({ description: 'One per address search, sent with every request of it (Google billing).' }),
+  }),
+});
+
+const FetchPropertyImageInput = builder.inputType('FetchPropertyImageInput', {
+  fields: (t) => ({
+    address: t.string({ description: 'Free text, or "latitude, longitude".' }),
+    placeId: t.string({ description: 'A chosen suggestion’s placeId; wins over `address`.' }),
+    sessionToken: t.string(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  placePredictions: t.withAuth({ loggedIn: true }).field({
+    type: [PlacePrediction],
+    description: 'Address suggestions; fails with ‘Failed to fetch place predictions’ when the provider does.',
+    args: { input: t.arg({ type: PlacePredictionsInput, required: true }) },
+    resolve: (_root, { input }, ctx) => placePredictions(mapDeps(ctx), input.input, input.sessionToken),
+  }),
+  imageryStatus: t.withAuth({ loggedIn: true }).field({
+    type: ImageryStatusRef,
+    resolve: (_root, _args, ctx) => imageryStatus(mapDeps(ctx)),
+  }),
+  placesStatus: t.withAuth({ loggedIn: true }).field({
+    type: PlacesStatusRef,
+    resolve: (_root, _args, ctx) => placesStatus(mapDeps(ctx)),
+  }),
+}));
+
+builder.mutationField('fetchPropertyImage', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: ImageRef,
+    nullable: false,
+    description: 'Finds the address, fetches its 600×400 zoom-20 satellite image and stores it as the viewer’s image.',
+    errors: { types: [ValidationError, RateLimitedError, ProviderError] },
+    args: { input: t.arg({ type: FetchPropertyImageInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      try {
+        return await fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), ctx.viewer, input);
+      } catch (error) {
+        // A ProviderError can carry UNPROCESSABLE (an unknown address), which asTypedError would turn into a
+        // ValidationError; it has its own type.
+        if (error instanceof ProviderError) throw error;
+        throw asTypedError(error);
+      }
+    },
+  }),
+);

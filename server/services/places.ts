@@ -1,0 +1,93 @@
+// Address suggestions and what the Map tab needs to know about the configured providers. The providers
+// (server/imagery/) are built once per app and put on every request's context, like the analysis
+// services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
+import type { Context } from '../auth/context.js';
+import { AppError } from '../domain/errors.js';
+import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
+import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
+
+export interface MapDeps {
+  imagery: ImageryProvider;
+  places: PlacesProvider;
+}
+
+type WithMapDeps = Context & { map?: MapDeps };
+
+/** Adds the imagery and places providers to each context the factory builds. */
+export function withMapDeps(factory: (request: Request) => Promise<Context>, deps: MapDeps): (request: Request) => Promise<Context> {
+  return async (request) => Object.assign(await factory(request), { map: deps });
+}
+
+export function mapDeps(ctx: Context): MapDeps {
+  const deps = (ctx as WithMapDeps).map;
+  // A wiring mistake, not a user error: createApp always installs them.
+  if (!deps) throw new Error('Imagery and places providers are not configured on this context (see createApp).');
+  return deps;
+}
+
+/**
+ * A provider failure is logged by what went wrong (reason, status, which service), never by its body:
+ * ProviderError keeps only those, so this line is safe to write.
+ */
+export function logProviderFailure(operation: string, error: unknown): void {
+  if (isProviderError(error)) {
+    const status = error.status === undefined ? '' : ` ${error.status}`;
+    const detail = error.detail ? ` (${error.detail})` : '';
+    console.warn(`[${operation}] ${error.provider}: ${error.reason}${status}${detail}`);
+  } else {
+    console.error(`[${operation}] unexpected failure:`, error);
+  }
+}
+
+/**
+ * GET /places/autocomplete and `placePredictions`: the spec §3 prediction shape. Fewer than 3
+ * characters answer [] without a provider call (the provider guard enforces it); any failure is
+ * 'Failed to fetch place predictions'.
+ */
+export async function placePredictions(
+  deps: MapDeps,
+  input: string | null | undefined,
+  sessionToken?: string | null,
+): Promise<Prediction[]> {
+  try {
+    return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});
+  } catch (error) {
+    logProviderFailure('places', error);
+    if (isProviderError(error)) throw error;
+    throw new AppError('INTERNAL', PLACES_FAILED_MESSAGE, { cause: error });
+  }
+}
+
+export interface ImageryStatus {
+  configured: boolean;
+  provider: string;
+  attribution: string | null;
+  /** What to set when no provider is configured; null when one is. */
+  hint: string | null;
+}
+
+export const IMAGERY_SETUP_HINT =
+  'Set IMAGERY_PROVIDER to public (keyless USGS imagery, needs internet), google (with GOOGLE_MAPS_API_KEY) or ' +
+  'tiles (with TILE_URL_TEMPLATE, an XYZ tile URL or a local file:// directory), then restart the server.';
+
+export function imageryStatus(deps: MapDeps): ImageryStatus {
+  const { imagery } = deps;
+  return {
+    configured: imagery.configured,
+    provider: imagery.name,
+    attribution: imagery.attribution,
+    hint: imagery.configured ? null : IMAGERY_SETUP_HINT,
+  };
+}
+
+export interface PlacesStatus {
+  configured: boolean;
+  provider: string;
+  /** Credit the suggestions list shows (OpenStreetMap data via Photon), or null. */
+  attribution: string | null;
+}
+
+export function placesStatus(deps: MapDeps): PlacesStatus {
+  const { places } = deps;
+  return { configured: places.configured, provider: places.name, attribution: places.attribution };
+}

@@ -1,0 +1,101 @@
+// Risk zones: manual risk assessments a user records (location, level, details). Spec §5: location
+// and details are required ('Please fill in all required fields'); the level defaults to low.
+import { z } from 'zod';
+import type { Viewer } from '../auth/context.js';
+import type { Db } from '../db.js';
+import { RISK_LEVELS } from '../domain/constants.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import type { Prisma, RiskZone } from '../generated/prisma/client.js';
+import { uuidOrNone } from './ids.js';
+import { FAILURE, NOT_FOUND, REQUIRED_FIELDS_MESSAGE, failingAs } from './messages.js';
+import { ensureUser } from './users.js';
+
+const required = (max: number, name: string) =>
+  z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `${name} must be at most ${max} characters.`);
+
+export const createRiskZoneSchema = z.object({
+  location: required(500, 'Location'),
+  details: required(5000, 'Details'),
+  riskLevel: z
+    .enum(RISK_LEVELS, { error: `Risk level must be one of ${RISK_LEVELS.join(', ')}.` })
+    .nullish()
+    .transform((v) => v ?? 'low'),
+});
+
+export type CreateRiskZoneInput = z.input<typeof createRiskZoneSchema>;
+
+function parse(input: unknown) {
+  const result = createRiskZoneSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  // A missing required field wins over any other problem: it is the form's one message.
+  const missing = issues.find((issue) => issue.message === REQUIRED_FIELDS_MESSAGE);
+  throw new ValidationError((missing ?? issues[0])?.message ?? REQUIRED_FIELDS_MESSAGE, issues);
+}
+
+export async function createRiskZone(db: Db, viewer: Viewer, input: unknown): Promise<RiskZone> {
+  return failingAs(FAILURE.createRiskZone, async () => {
+    const data = parse(input);
+    await ensureUser(db, viewer);
+    return db.riskZone.create({ data: { ownerId: viewer.uid, ...data } });
+  });
+}
+
+export interface RiskZonePage {
+  rows: RiskZone[];
+  hasNextPage: boolean;
+  cursorOf(row: RiskZone): string;
+}
+
+const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() });
+
+function decodeCursor(value: string): { c: string; i: string } {
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // falls through
+  }
+  throw new ValidationError('Invalid cursor.');
+}
+
+/** Newest first, keyset-paginated. */
+export async function listRiskZones(
+  db: Db,
+  viewer: Viewer,
+  params: { first: number; after?: string | null },
+  query: { include?: Prisma.RiskZoneInclude } = {},
+): Promise<RiskZonePage> {
+  return failingAs(FAILURE.listRiskZones, async () => {
+    const where: Prisma.RiskZoneWhereInput = { ownerId: viewer.uid };
+    if (params.after) {
+      const { c, i } = decodeCursor(params.after);
+      const createdAt = new Date(c);
+      where.OR = [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: i } }];
+    }
+    const rows = await db.riskZone.findMany({
+      ...query,
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: params.first + 1,
+    });
+    return {
+      rows: rows.slice(0, params.first),
+      hasNextPage: rows.length > params.first,
+      cursorOf: (row) => Buffer.from(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id })).toString('base64url'),
+    };
+  });
+}
+
+export async function deleteRiskZone(db: Db, viewer: Viewer, id: string): Promise<RiskZone> {
+  return failingAs(FAILURE.deleteRiskZone, async () => {
+    const zone = await db.riskZone.findFirst({ where: { id: uuidOrNone(id), ownerId: viewer.uid } });
+    if (!zone) throw new NotFoundError(NOT_FOUND.riskZone);
+    await db.riskZone.deleteMany({ where: { id: zone.id, ownerId: viewer.uid } });
+    return zone;
+  });
+}

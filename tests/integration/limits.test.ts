@@ -1,0 +1,133 @@
+// Abuse limits: per-user uploads and analyses per minute (429 + Retry-After on REST, RateLimitedError
+// in GraphQL), bearer auth only (no ambient cookie), no batched GraphQL requests.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEmulatorUser } from '../helpers/auth-emulator-users.js';
+import {
+  auth,
+  createAnalysisTestApp,
+  graphqlUpload,
+  restUpload,
+  sceneImage,
+  scriptedAnalyzer,
+  uploaded,
+  type AnalysisTestApp,
+} from '../helpers/analysis.js';
+import { graphql } from '../helpers/graphql.js';
+import { createDbClaudeBudget } from '../../server/services/rate-limit.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: AnalysisTestApp & { dispose(): Promise<void> };
+let base: string;
+
+beforeAll(async () => {
+  t = await createAnalysisTestApp({
+    analyzer: scriptedAnalyzer({}),
+    env: { UPLOAD_RATE_LIMIT_PER_MINUTE: '3', ANALYZE_RATE_LIMIT_PER_MINUTE: '2' },
+  });
+  base = await t.listen();
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+// Limits count per calendar minute: start each test well inside one, so it cannot straddle two.
+beforeEach(async () => {
+  const second = new Date().getUTCSeconds();
+  if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+});
+
+describe('uploads per minute', () => {
+  it('REST answers 429 with Retry-After past the limit; other users are unaffected', async () => {
+    const [user, other] = await Promise.all([createEmulatorUser(), createEmulatorUser()]);
+    const bytes = await sceneImage();
+    for (let i = 0; i < 3; i++) expect((await restUpload(base, user, { bytes })).status).toBe(201);
+    const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
+    const res = await restUpload(base, user, { bytes });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Failed to upload image' } });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
+    expect((await restUpload(base, other, { bytes })).status).toBe(201);
+  });
+
+  it('GraphQL answers RateLimitedError with retryAfterSeconds, sharing the count with REST', async () => {
+    const user = await createEmulatorUser();
+    const bytes = await sceneImage();
+    for (let i = 0; i < 2; i++) expect((await restUpload(base, user, { bytes })).status).toBe(201);
+    const third = (await (await graphqlUpload(base, user, { bytes })).json()) as Json;
+    expect(third.data.uploadImage.__typename).toBe('MutationUploadImageSuccess');
+    const fourth = (await (await graphqlUpload(base, user, { bytes })).json()) as Json;
+    expect(fourth.data.uploadImage).toMatchObject({
+      __typename: 'RateLimitedError',
+      message: 'Failed to upload image',
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(fourth.data.uploadImage.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('analyses per minute', () => {
+  it('REST and GraphQL refuse the third analysis in a minute', async () => {
+    const user = await createEmulatorUser();
+    const imageId = await uploaded(base, user);
+    for (let i = 0; i < 2; i++) {
+      expect((await t.request(`/aerial/analyze/${imageId}`, { method: 'POST', headers: auth(user) })).status).toBe(200);
+    }
+    const res = await t.request(`/aerial/analyze/${imageId}`, { method: 'POST', headers: auth(user) });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Failed to analyze image' } });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const gql = await graphql<Json>(
+      t,
+      `mutation($input: AnalyzeImageInput!) { analyzeImage(input: $input) { __typename ... on RateLimitedError { message retryAfterSeconds } } }`,
+      { token: user.idToken, variables: { input: { imageId: Buffer.from(`Image:${imageId}`).toString('base64') } } },
+    );
+    expect(gql.data!.analyzeImage).toMatchObject({ __typename: 'RateLimitedError', message: 'Failed to analyze image' });
+    expect(await t.db.prisma.analysis.count({ where: { imageId } })).toBe(2);
+  });
+});
+
+describe('authentication and request shape', () => {
+  it('a session cookie alone authenticates nothing', async () => {
+    const user = await createEmulatorUser();
+    const res = await t.request('/aerial/analyses', { headers: { cookie: `token=${user.idToken}; session=${user.idToken}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses batched GraphQL requests', async () => {
+    const user = await createEmulatorUser();
+    const res = await t.request('/graphql', {
+      method: 'POST',
+      headers: { ...auth(user), 'content-type': 'application/json' },
+      body: JSON.stringify([{ query: '{ viewer { id } }' }, { query: '{ viewer { id } }' }]),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses a multipart GraphQL request with batched operations', async () => {
+    const user = await createEmulatorUser();
+    const form = new FormData();
+    form.append('operations', JSON.stringify([{ query: '{ viewer { id } }' }, { query: '{ viewer { id } }' }]));
+    form.append('map', '{}');
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { ...auth(user), 'x-graphql-yoga-csrf': '1' }, body: form });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).errors[0].message).toBe('Batched operations are not supported.');
+  });
+});
+
+describe('Claude’s daily budget (usage_counters)', () => {
+  it('allows CLAUDE_DAILY_BUDGET analyses per user and UTC day, atomically', async () => {
+    let now = new Date('2026-11-22T23:59:00Z');
+    const budget = createDbClaudeBudget(t.db.prisma, 3, () => now);
+    const results = await Promise.all(Array.from({ length: 6 }, () => budget.tryConsume('budget-user-a')));
+    expect(results.filter(Boolean)).toHaveLength(3);
+    expect(await budget.tryConsume('budget-user-b')).toBe(true);
+    now = new Date('2026-11-23T00:00:01Z'); // a new UTC day
+    expect(await budget.tryConsume('budget-user-a')).toBe(true);
+    const zero = createDbClaudeBudget(t.db.prisma, 0, () => now);
+    expect(await zero.tryConsume('budget-user-c')).toBe(false);
+  });
+});

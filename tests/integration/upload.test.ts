@@ -1,0 +1,247 @@
+// Uploads through both transports on the real HTTP server: storage, EXIF hints, spec §5 validation
+// (by content, size while streaming, pixel limit, first GIF frame, truncated files), CSRF on multipart.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../server/domain/constants.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
+import { animatedGif, droneJpeg, hugePng, jpegOfExactSize } from '../unit/ingest/fixtures.js';
+import {
+  auth,
+  createAnalysisTestApp,
+  graphqlUpload,
+  restUpload,
+  sceneImage,
+  scriptedAnalyzer,
+  UPLOAD_MUTATION as UPLOAD_MUTATION_TEXT,
+  type AnalysisTestApp,
+} from '../helpers/analysis.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: AnalysisTestApp & { dispose(): Promise<void> };
+let base: string;
+let user: EmulatorUser;
+
+beforeAll(async () => {
+  t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({}) });
+  base = await t.listen();
+  user = await createEmulatorUser();
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+function storedFiles(): string[] {
+  const root = path.join(t.dataDir, 'images', 'images');
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('POST /aerial/upload', () => {
+  it('stores a PNG and answers {item_id}; the row points at a stored, re-encoded file', async () => {
+    const bytes = await sceneImage('png');
+    const res = await restUpload(base, user, { bytes, name: 'roof.png' }, '  12 Elm St, Springfield ');
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Json;
+    expect(Object.keys(body)).toEqual(['item_id']);
+    const row = await t.db.prisma.image.findUniqueOrThrow({ where: { id: body.item_id } });
+    expect(row).toMatchObject({
+      ownerId: user.uid,
+      mime: 'image/png',
+      width: 320,
+      height: 240,
+      source: 'upload',
+      propertyLocation: '12 Elm St, Springfield',
+    });
+    expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(storedFiles().some((f) => f.endsWith(`${row.id}.png`))).toBe(true);
+  });
+
+  it('keeps EXIF position, capture time and a ground-resolution estimate, then strips them from the stored file', async () => {
+    const res = await restUpload(base, user, { bytes: await droneJpeg(), name: 'DJI_0001.JPG', type: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    const { item_id } = (await res.json()) as Json;
+    const row = await t.db.prisma.image.findUniqueOrThrow({ where: { id: item_id } });
+    expect(row.mime).toBe('image/jpeg');
+    // Stored sideways with orientation 6: the stored image is upright, 20 × 40.
+    expect([row.width, row.height]).toEqual([20, 40]);
+    expect(row.latitude).toBeCloseTo(37.775, 3);
+    expect(row.longitude).toBeCloseTo(-122.4167, 3);
+    expect(row.capturedAt?.toISOString()).toBe('2024-05-06T05:08:09.000Z');
+    expect(row.gsdSource).toBe('estimated');
+    expect(row.gsdMPerPx).toBeGreaterThan(0);
+    const file = await fetch(`${base}/aerial/image-file/by-id/${item_id}`, { headers: auth(user) });
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+  });
+
+  it('accepts exactly 10 MB', async () => {
+    const res = await restUpload(base, user, { bytes: await jpegOfExactSize(MAX_UPLOAD_BYTES), type: 'image/jpeg' });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['a text file named .jpg', () => Buffer.from('hello, this is not a picture\n'.repeat(20)), 'notes.jpg', 'image/jpeg'],
+    [
+      'an SVG',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+      'drawing.svg',
+      'image/svg+xml',
+    ],
+  ])('refuses %s with 415 and the spec message, storing nothing', async (_name, make, filename, type) => {
+    const before = storedFiles().length;
+    const res = await restUpload(base, user, { bytes: make(), name: filename, type });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please select a valid image file (JPEG, PNG, or GIF)' },
+    });
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses truncated bytes of a real PNG', async () => {
+    const whole = await sceneImage('png', 400, 300);
+    const res = await restUpload(base, user, { bytes: whole.subarray(0, Math.floor(whole.length * 0.6)) });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as Json).error.message).toBe('Please select a valid image file (JPEG, PNG, or GIF)');
+  });
+
+  it('refuses 10 MB + 1 byte with 413 and the spec message', async () => {
+    const bytes = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
+    (await sceneImage('png')).copy(bytes); // a real PNG at the start: only the size is wrong
+    const res = await restUpload(base, user, { bytes });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'File size exceeds 10MB limit' } });
+  });
+
+  it('refuses a 20 000 × 20 000 PNG of a few hundred KB without decoding it', async () => {
+    const bomb = await hugePng();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const started = Date.now();
+    const res = await restUpload(base, user, { bytes: bomb, name: 'bomb.png' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error.message).toBe(
+      'Image dimensions 20000 × 20000 exceed the limit of 50 megapixels',
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('stores only the first frame of a 500-frame GIF, as PNG', async () => {
+    const res = await restUpload(base, user, { bytes: await animatedGif(500), name: 'anim.gif', type: 'image/gif' });
+    expect(res.status).toBe(201);
+    const { item_id } = (await res.json()) as Json;
+    const row = await t.db.prisma.image.findUniqueOrThrow({ where: { id: item_id } });
+    expect([row.mime, row.width, row.height]).toEqual(['image/png', 64, 64]);
+    const file = await fetch(`${base}/aerial/image-file/by-id/${item_id}`, { headers: auth(user) });
+    const stored = sharp(Buffer.from(await file.arrayBuffer()));
+    expect((await stored.metadata()).pages ?? 1).toBe(1);
+    const { data } = await stored.raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([255, 0, 0]); // the red first frame
+  });
+
+  it('answers "Please select a file to upload" without a file, and for a JSON body', async () => {
+    const res = await restUpload(base, user, null, 'somewhere');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message: 'Please select a file to upload' } });
+    const json = await fetch(`${base}/aerial/upload`, {
+      method: 'POST',
+      headers: { ...auth(user), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as Json).error.message).toBe('Please select a file to upload');
+  });
+
+  it('needs a bearer token', async () => {
+    const res = await restUpload(base, null, { bytes: await sceneImage() });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(((await res.json()) as Json).error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('uploadImage (GraphQL multipart)', () => {
+  it('stores the image and returns it with its raw id and URL', async () => {
+    const res = await graphqlUpload(base, user, { bytes: await sceneImage('jpeg'), type: 'image/jpeg' }, 'Lot 7, Ridge Rd');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.errors).toBeUndefined();
+    const result = body.data.uploadImage;
+    expect(result.__typename).toBe('MutationUploadImageSuccess');
+    const image = result.data;
+    expect(image).toMatchObject({
+      mime: 'image/jpeg',
+      width: 320,
+      height: 240,
+      source: 'upload',
+      propertyLocation: 'Lot 7, Ridge Rd',
+      latitude: null,
+      capturedAt: null,
+    });
+    expect(Buffer.from(image.id, 'base64').toString()).toBe(`Image:${image.itemId}`);
+    expect(image.url).toBe(`/aerial/image-file/by-id/${image.itemId}`);
+    expect(await t.db.prisma.image.count({ where: { id: image.itemId, ownerId: user.uid } })).toBe(1);
+  });
+
+  it('returns the spec messages as ValidationError: wrong type, too large, no file', async () => {
+    const text = await graphqlUpload(base, user, { bytes: Buffer.from('not an image at all'), name: 'x.png' });
+    expect(((await text.json()) as Json).data.uploadImage).toEqual({
+      __typename: 'ValidationError',
+      message: 'Please select a valid image file (JPEG, PNG, or GIF)',
+    });
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1);
+    (await sceneImage('png')).copy(big);
+    const large = await graphqlUpload(base, user, { bytes: big });
+    expect(((await large.json()) as Json).data.uploadImage).toEqual({
+      __typename: 'ValidationError',
+      message: 'File size exceeds 10MB limit',
+    });
+  });
+
+  it('answers "Please select a file to upload" when the map names a file the request does not carry', async () => {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: UPLOAD_MUTATION_TEXT, variables: { input: { file: null } } }));
+    form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { ...auth(user), 'x-graphql-yoga-csrf': '1' },
+      body: form,
+    });
+    expect(((await res.json()) as Json).data.uploadImage).toEqual({
+      __typename: 'ValidationError',
+      message: 'Please select a file to upload',
+    });
+  });
+
+  it('requires the CSRF header on multipart requests and reads nothing without it', async () => {
+    const before = await t.db.prisma.image.count();
+    const res = await graphqlUpload(base, user, { bytes: await sceneImage() }, 'x', { csrf: false });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as Json).errors[0].message).toBe('Required CSRF header(s) not present');
+    expect(await t.db.prisma.image.count()).toBe(before);
+  });
+
+  it('needs a bearer token', async () => {
+    const res = await graphqlUpload(base, null, { bytes: await sceneImage() });
+    const body = (await res.json()) as Json;
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(body.data?.uploadImage ?? null).toBeNull();
+  });
+
+  it('refuses an Upload passed as a plain JSON value', async () => {
+    const res = await t.request('/graphql', {
+      method: 'POST',
+      headers: { ...auth(user), 'content-type': 'application/json' },
+      body: JSON.stringify({ query: UPLOAD_MUTATION_TEXT, variables: { input: { file: 'aerisk-upload:guess' } } }),
+    });
+    const body = (await res.json()) as Json;
+    expect(body.errors[0].message).toMatch(/Upload must be a file of a multipart request/);
+  });
+});

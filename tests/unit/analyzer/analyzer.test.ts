@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzerOutputSchema, ImageDecodeError, type AnalyzerOutput, type Finding } from '../../../server/analyzer/contract';
+import { createLocalAnalyzer } from '../../../server/analyzer/local/analyzer';
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/images/${name}`, import.meta.url));
+// The classical analyzer is what every install has; the ONNX models are optional and tested separately.
+const analyzer = createLocalAnalyzer({ useModels: false });
+
+function expectConformant(out: AnalyzerOutput) {
+  const parsed = analyzerOutputSchema.safeParse(out);
+  if (!parsed.success) throw new Error(parsed.error.message);
+  const { width, height } = out.evidence.provenance;
+  for (const f of out.evidence.findings) {
+    for (const [x, y] of f.polygon) {
+      expect(x).toBeGreaterThanOrEqual(-2);
+      expect(y).toBeGreaterThanOrEqual(-2);
+      expect(x).toBeLessThanOrEqual(width + 2);
+      expect(y).toBeLessThanOrEqual(height + 2);
+    }
+  }
+}
+
+/** Deterministic pseudo-random texture (mulberry32), so synthetic scenes look like ground, not flat paint. */
+function rng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Paint = (x: number, y: number, rnd: () => number) => [number, number, number] | null;
+async function scene(w: number, h: number, layers: Paint[], seed = 1): Promise<Buffer> {
+  const rnd = rng(seed);
+  const buf = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let c: [number, number, number] = [0, 0, 0];
+      for (const layer of layers) c = layer(x, y, rnd) ?? c;
+      buf.set(c.map((v) => Math.max(0, Math.min(255, Math.round(v)))), (y * w + x) * 3);
+    }
+  }
+  return sharp(buf, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+}
+
+// Dry, pale ground (not vegetation) with some texture.
+const ground: Paint = (_x, _y, r) => {
+  const n = (r() - 0.5) * 30;
+  return [175 + n, 165 + n, 140 + n];
+};
+const rect = (x0: number, y0: number, x1: number, y1: number, paint: Paint): Paint => (x, y, r) =>
+  x >= x0 && x < x1 && y >= y0 && y < y1 ? paint(x, y, r) : null;
+// A grey gable roof: two planes lit differently, split along the long axis.
+const roof: Paint = (_x, y, r) => (y < 200 ? [105 + r() * 6, 105 + r() * 6, 108 + r() * 6] : [150 + r() * 6, 150 + r() * 6, 155 + r() * 6]);
+// The shadow the house casts on the ground to the south-east, as in any sunlit overhead image.
+const shadow = (x0: number, y0: number, x1: number, y1: number, d: number): Paint => (x, y, r) =>
+  (x >= x0 + d && x < x1 + d && y >= y1 && y < y1 + d) || (x >= x1 && x < x1 + d && y >= y0 + d && y < y1 + d)
+    ? [55 + r() * 8, 55 + r() * 8, 65 + r() * 8]
+    : null;
+const poolWater: Paint = (_x, _y, r) => [60 + r() * 10, 185 + r() * 10, 215 + r() * 10];
+const coping: Paint = () => [225, 225, 220];
+
+const inside = (f: Finding, x0: number, y0: number, x1: number, y1: number, slack = 4) =>
+  f.polygon.every(([x, y]) => x >= x0 - slack && x <= x1 + slack && y >= y0 - slack && y <= y1 + slack);
+
+describe('local analyzer on real, openly licensed images', () => {
+  it('finds trees in a dense urban canopy tile (NAIP, 0.6 m; the source labels 120 trees)', async () => {
+    const out = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload', gsd_m_per_px: 0.6 });
+    expectConformant(out);
+    expect(out.results.trees.count).toBeGreaterThan(40);
+    expect(out.evidence.findings.filter((f) => f.feature === 'tree').length).toBeGreaterThan(20);
+    expect(out.evidence.findings.find((f) => f.feature === 'tree')?.area_m2).toBeGreaterThan(0);
+  });
+
+  it('finds trees in a forest tile (NEON, 0.1 m)', async () => {
+    const out = await analyzer.analyze(fixture('OSBS_029.png'), { source: 'upload', gsd_m_per_px: 0.1 });
+    expectConformant(out);
+    expect(out.results.trees.count).toBeGreaterThan(0);
+  });
+
+  it('finds no trees on a car lot or a desert lot the source marks tree-free', async () => {
+    for (const name of ['riverside_2018_48.png', 'palm_springs_2016_57.png']) {
+      const out = await analyzer.analyze(fixture(name), { source: 'upload', gsd_m_per_px: 0.6 });
+      expectConformant(out);
+      expect(out.results.trees).toEqual({ overhanging: false, count: 0, proximity: 'none' });
+      expect(out.evidence.findings.some((f) => f.feature === 'tree')).toBe(false);
+    }
+  });
+
+  it('is deterministic and says in provenance how it measured', async () => {
+    const a = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload', gsd_m_per_px: 0.6, gsd_source: 'source-native' });
+    const b = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload', gsd_m_per_px: 0.6, gsd_source: 'source-native' });
+    expect(b.evidence.findings).toEqual(a.evidence.findings);
+    expect(a.evidence.provenance).toMatchObject({ provider: 'local', width: 256, height: 256, gsd_m_per_px: 0.6, gsd_source: 'source-native', image_source: 'upload' });
+    const unknown = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload' });
+    expect(unknown.evidence.provenance.gsd_m_per_px).toBeNull();
+    expect(unknown.evidence.provenance.gsd_source).toBeNull();
+    expect(unknown.evidence.findings.every((f) => f.area_m2 === null)).toBe(true);
+    expect(String(unknown.evidence.provenance.scale_note)).toMatch(/roof width/);
+  });
+});
+
+describe('local analyzer on generated scenes', () => {
+  let poolScene: Buffer;
+  beforeAll(async () => {
+    // 600×400 at 0.15 m (a zoom-20 map tile): a house in the middle, a pool with coping to its right.
+    poolScene = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof), rect(420, 170, 486, 214, coping), rect(425, 175, 481, 209, poolWater)]);
+  });
+
+  it('finds the pool where it is drawn, with its area, and places it relative to the house', async () => {
+    const out = await analyzer.analyze(poolScene, { source: 'tiles', gsd_m_per_px: 0.15, gsd_source: 'map-zoom', north_up: true });
+    expectConformant(out);
+    expect(out.results.pool.present).toBe(true);
+    expect(out.results.pool.condition).toBe('clean');
+    expect(out.results.pool.location).toBe('east of the main building');
+    const pool = out.evidence.findings.find((f) => f.feature === 'pool')!;
+    expect(inside(pool, 425, 175, 481, 209)).toBe(true);
+    // Drawn 56×34 px at 0.15 m = 42.8 m².
+    expect(pool.area_m2).toBeGreaterThan(30);
+    expect(pool.area_m2).toBeLessThan(55);
+  });
+
+  it('moves the pool when the image is mirrored (the finding comes from the pixels)', async () => {
+    const mirrored = await sharp(poolScene).flop().png().toBuffer();
+    const out = await analyzer.analyze(mirrored, { source: 'tiles', gsd_m_per_px: 0.15, gsd_source: 'map-zoom', north_up: true });
+    const pool = out.evidence.findings.find((f) => f.feature === 'pool')!;
+    expect(inside(pool, 600 - 481, 175, 600 - 425, 209)).toBe(true);
+    expect(out.results.pool.location).toBe('west of the main building');
+  });
+
+  it('finds the main roof and scores the property', async () => {
+    const out = await analyzer.analyze(poolScene, { source: 'tiles', gsd_m_per_px: 0.15, gsd_source: 'map-zoom' });
+    const roofFinding = out.evidence.findings.find((f) => f.feature === 'roof')!;
+    expect(roofFinding).toBeDefined();
+    // On the drawn 160×120 px roof (432 m² at 0.15 m): at least its larger part, never the yard around it.
+    expect(inside(roofFinding, 200, 140, 360, 260, 12)).toBe(true);
+    expect(roofFinding.area_m2).toBeGreaterThan(0.4 * 432);
+    expect(roofFinding.area_m2).toBeLessThan(1.2 * 432);
+    expect(out.evidence.assessable).toBe(true);
+    expect(out.results.risk_score).toBe(out.evidence.score_breakdown.reduce((s, i) => s + i.points, 0));
+    expect(out.evidence.score_breakdown.map((i) => i.factor)).toContain('pool');
+    expect(out.evidence.recommendations.some((r) => /fence/.test(r))).toBe(true);
+  });
+
+  it('finds no pool where there is none', async () => {
+    const plain = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof)]);
+    const out = await analyzer.analyze(plain, { source: 'upload', gsd_m_per_px: 0.15 });
+    expectConformant(out);
+    expect(out.results.pool).toEqual({ present: false, location: '', condition: 'none' });
+    expect(out.results.spa.present).toBe(false);
+  });
+
+  it('follows a thin wire across a drone photo, and sees none when it is absent', async () => {
+    // Close-range photo, unknown scale: a 3-px dark wire crossing a textured field.
+    const field: Paint = (_x, _y, r) => {
+      const n = (r() - 0.5) * 40;
+      return [150 + n, 140 + n, 110 + n];
+    };
+    const wire: Paint = (x, y) => (Math.abs(y - (80 + 0.35 * x)) <= 1.5 ? [40, 40, 45] : null);
+    const withWire = await scene(540, 360, [field, wire], 7);
+    const out = await analyzer.analyze(withWire, { source: 'upload' });
+    expectConformant(out);
+    const lines = out.evidence.findings.filter((f) => f.feature === 'power_line');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    for (const [x, y] of lines[0].polygon) expect(Math.abs(y - (80 + 0.35 * x))).toBeLessThan(6);
+    expect(out.results.power_lines.proximity).not.toBe('none');
+    const without = await analyzer.analyze(await scene(540, 360, [field], 7), { source: 'upload' });
+    expect(without.evidence.findings.some((f) => f.feature === 'power_line')).toBe(false);
+    expect(without.results.power_lines).toEqual({ crossing_property: false, proximity: 'none' });
+  });
+
+  it('says a dark image cannot be assessed instead of guessing', async () => {
+    const dark = await scene(300, 200, [(_x, _y, r) => [r() * 12, r() * 12, r() * 12]]);
+    const out = await analyzer.analyze(dark, { source: 'upload' });
+    expectConformant(out);
+    expect(out.evidence.assessable).toBe(false);
+    expect(out.results.risk_score).toBeNull();
+    expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/too dark/);
+    expect(out.evidence.findings).toEqual([]);
+  });
+
+  it('says a blank (featureless) image cannot be assessed', async () => {
+    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8a8f80' } }).png().toBuffer();
+    const out = await analyzer.analyze(blank, { source: 'upload' });
+    expectConformant(out);
+    expect(out.evidence.assessable).toBe(false);
+    expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/blurred or featureless/);
+  });
+
+  it('says an image without a building cannot be scored, but still reports what it saw', async () => {
+    const out = await analyzer.analyze(fixture('OSBS_029.png'), { source: 'upload', gsd_m_per_px: 0.1 });
+    if (!out.evidence.assessable) {
+      expect(out.results.risk_score).toBeNull();
+      expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/No building/);
+      expect(out.results.trees.count).toBeGreaterThan(0);
+    } else {
+      expect(out.evidence.findings.some((f) => f.feature === 'roof')).toBe(true);
+    }
+  });
+
+  it('refuses unreadable bytes with a typed error', async () => {
+    await expect(analyzer.analyze(Buffer.from('GIF89a but not really'), { source: 'upload' })).rejects.toBeInstanceOf(ImageDecodeError);
+  });
+});
