@@ -63,8 +63,9 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 function stopChild(child: ChildProcess, dir: string): Promise<void> {
   return new Promise((resolve) => {
+    let killer: NodeJS.Timeout | undefined;
     const done = () => {
-      clearTimeout(killer);
+      if (killer) clearTimeout(killer);
       rmSync(dir, { recursive: true, force: true });
       resolve();
     };
@@ -73,7 +74,7 @@ function stopChild(child: ChildProcess, dir: string): Promise<void> {
     // firebase-tools shuts its emulators down on SIGINT; the emulator keeps nothing worth a slow
     // shutdown, so its process group is killed if that takes more than a few seconds (callers
     // such as vitest's teardown give up after 10 s and would orphan it).
-    const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 4_000);
+    killer = setTimeout(() => killGroup(child, 'SIGKILL'), 4_000);
     killGroup(child, 'SIGINT');
   });
 }

@@ -96,7 +96,7 @@ def batch(rng, imgs, ys, n):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=1200)
+    ap.add_argument("--steps", type=int, default=2200)
     ap.add_argument("--no-eval", action="store_true")
     args = ap.parse_args()
     setup_determinism(SEED, threads=1)  # one thread: on the shared 2-core machine OpenMP barriers stall under load

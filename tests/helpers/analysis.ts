@@ -9,15 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { inject } from 'vitest';
-import { assembleOutput } from '../../server/analyzer/assemble.js';
+import { assembleOutput, unknownObservations } from '../../server/analyzer/assemble.js';
 import type { Analyzer, AnalyzeContext, Finding, Observations } from '../../server/analyzer/contract.js';
-import { unknownObservations } from '../../server/analyzer/assemble.js';
 import { createApp, type App, type AppDeps } from '../../server/app.js';
 import { createFirebaseVerifier } from '../../server/auth/firebase.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Database } from '../../server/db.js';
 import { migrate } from '../../server/migrate.js';
-import { createEmulatorUser, type EmulatorUser } from './auth-emulator-users.js';
+import type { EmulatorUser } from './auth-emulator-users.js';
 import { openTestDatabase } from './test-app.js';
 
 export interface AnalysisTestApp {
@@ -129,10 +128,6 @@ export async function createAnalysisTestApp(opts: Options = {}): Promise<Analysi
 
 export function auth(user: EmulatorUser | { idToken: string }): Record<string, string> {
   return { authorization: `Bearer ${user.idToken}` };
-}
-
-export async function twoUsers(): Promise<[EmulatorUser, EmulatorUser]> {
-  return Promise.all([createEmulatorUser(), createEmulatorUser()]);
 }
 
 // ——— images ———
@@ -286,10 +281,6 @@ export async function uploaded(baseUrl: string, user: { idToken: string }, prope
   const res = await restUpload(baseUrl, user, { bytes: bytes ?? (await sceneImage()) }, propertyLocation);
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { item_id: string }).item_id;
-}
-
-export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
 /** Runs a GraphQL subscription over SSE and collects every `next` payload until `complete`. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../server/domain/constants.js';
+import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { animatedGif, droneJpeg, hugePng, jpegOfExactSize } from '../unit/ingest/fixtures.js';
 import {
@@ -243,5 +244,31 @@ describe('uploadImage (GraphQL multipart)', () => {
     });
     const body = (await res.json()) as Json;
     expect(body.errors[0].message).toMatch(/Upload must be a file of a multipart request/);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer the spec’s data-call message on both transports, never details or a stack', async () => {
+    // Storage that fails as a full disk would.
+    class FullDisk extends LocalDirStorage {
+      override async put(): Promise<void> {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write /secret/path'), { code: 'ENOSPC' });
+      }
+    }
+    const broken = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({}), storage: new FullDisk(path.join(t.dataDir, 'full')) });
+    try {
+      const brokenBase = await broken.listen();
+      const res = await restUpload(brokenBase, user, { bytes: await sceneImage() });
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ error: { code: 'INTERNAL', message: 'Failed to upload image' } });
+      const gql = await graphqlUpload(brokenBase, user, { bytes: await sceneImage() });
+      const body = (await gql.json()) as Json;
+      expect(body.errors[0]).toMatchObject({ message: 'Failed to upload image', extensions: { code: 'INTERNAL' } });
+      for (const answer of [text, JSON.stringify(body)]) expect(answer).not.toMatch(/ENOSPC|secret|\bat\s|\.ts:/);
+      expect(await broken.db.prisma.image.count()).toBe(0);
+    } finally {
+      await broken.dispose();
+    }
   });
 });
