@@ -85,7 +85,7 @@ def focal(logits, target, alpha=2.0, beta=4.0):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=1600)
+    ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--no-eval", action="store_true")
     args = ap.parse_args()
     setup_determinism(SEED, threads=1)  # one thread: on the shared 2-core machine OpenMP barriers stall under load

@@ -1,5 +1,7 @@
-// Vitest global setup for the server integration tests: the Firebase Auth emulator on 9199
-// (reused if listening) and, unless only the PGlite project runs, PostgreSQL on 55432.
+// Vitest global setup for the server integration tests: a Firebase Auth emulator and, unless only the
+// PGlite project runs, a PostgreSQL cluster, each of this run's own on a free port. Sharing fixed ports
+// let one run's teardown stop the emulator under another run that had reused it.
+import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../scripts/auth-emulator.js';
 import { startPostgres } from './postgres.js';
@@ -11,13 +13,22 @@ declare module 'vitest' {
   }
 }
 
-export const TEST_EMULATOR_PORT = 9199;
-export const TEST_POSTGRES_PORT = 55432;
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export default async function setup(project: TestProject) {
-  const emulator = await startAuthEmulator({ port: TEST_EMULATOR_PORT, projectId: 'demo-aerisk' });
+  const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
   project.provide('authEmulatorHost', emulator.hostPort);
-  const postgres = process.env.TEST_DB === 'pglite' ? null : await startPostgres(TEST_POSTGRES_PORT);
+  const postgres = process.env.TEST_DB === 'pglite' ? null : await startPostgres(await freePort());
   project.provide('postgresUrl', postgres?.url ?? null);
   return async () => {
     await postgres?.stop();

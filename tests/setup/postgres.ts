@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL cluster for the integration tests (127.0.0.1:55432), made with initdb
+// A throwaway PostgreSQL cluster for the integration tests (127.0.0.1, a port the setup picks), made with initdb
 // and pg_ctl into a temp directory. PostgreSQL refuses to run as root, so as root the binaries
 // run as the `postgres` user. A cluster already listening on the port is reused.
 import { execFileSync } from 'node:child_process';
