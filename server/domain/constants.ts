@@ -22,7 +22,6 @@ export function bandFor(score: number): RiskBand {
   if (score >= RISK_BAND_MEDIUM_FROM) return 'medium';
   return 'low';
 }
-export const riskBand = bandFor;
 
 /** Levels of a manual risk assessment (risk zone). */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;

@@ -71,6 +71,18 @@ function nextLink(url: URL, cursor: string): string {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
+/** One page of a list as the specified JSON array, with the `Link` header when more remain. */
+function pageResponse<Row>(
+  url: URL,
+  page: { rows: Row[]; hasNextPage: boolean; cursorOf(row: Row): string },
+  record: (row: Row) => unknown,
+): Response {
+  const last = page.rows.at(-1);
+  const headers: Record<string, string> = {};
+  if (page.hasNextPage && last) headers.link = nextLink(url, page.cursorOf(last));
+  return json(page.rows.map(record), { headers });
+}
+
 async function viewerAnd(req: RouteRequest) {
   const ctx = await req.context();
   return { ctx, viewer: requireViewer(ctx) };
@@ -124,10 +136,7 @@ export const aerialRoutes: Route[] = [
         first: limitParam(url),
         after: url.searchParams.get('cursor') || null,
       });
-      const last = page.rows.at(-1);
-      const headers: Record<string, string> = {};
-      if (page.hasNextPage && last) headers.link = nextLink(url, page.cursorOf(last));
-      return json(page.rows.map(analysisRecord), { headers });
+      return pageResponse(url, page, analysisRecord);
     },
   },
   {
@@ -166,10 +175,7 @@ export const aerialRoutes: Route[] = [
       const { ctx, viewer } = await viewerAnd(req);
       const url = new URL(req.request.url);
       const page = await listRiskZones(ctx.db, viewer, { first: limitParam(url), after: url.searchParams.get('cursor') || null });
-      const last = page.rows.at(-1);
-      const headers: Record<string, string> = {};
-      if (page.hasNextPage && last) headers.link = nextLink(url, page.cursorOf(last));
-      return json(page.rows.map(riskZoneRecord), { headers });
+      return pageResponse(url, page, riskZoneRecord);
     },
   },
   {

@@ -18,6 +18,5 @@ export const bandTextClasses: Record<RiskBand, string> = {
   high: 'text-red-600 dark:text-red-400',
 };
 
-export function scoreBand(score: number): RiskBand {
-  return bandFor(score);
-}
+/** The band of a score: the shared rule of server/domain/constants.ts, under the name the screens use. */
+export { bandFor as scoreBand };
