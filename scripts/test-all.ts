@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-type Tally = { passed: number; failed: number; skipped: number };
+type Tally = { passed: number; failed: number; skipped: number; flaky?: number };
 type Step = {
   name: string;
   command: string;
@@ -18,16 +18,19 @@ const reports = mkdtempSync(join(tmpdir(), 'aerisk-test-'));
 
 function vitestTally(file: string): Tally {
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  // A failed test also fails its describe blocks and file (numFailedTestSuites); those count only when no
+  // test failed with them (a file that could not load, a failing beforeAll).
+  const failedTests = r.numFailedTests ?? 0;
   return {
     passed: r.numPassedTests ?? 0,
-    failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
+    failed: failedTests || (r.numFailedTestSuites ?? 0),
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
   };
 }
 
 function playwrightTally(file: string): Tally {
   const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: s.flaky ?? 0 };
 }
 
 const vitest = (name: string, config: string, env: Record<string, string> = {}): Step => {
@@ -67,7 +70,12 @@ function run(step: Step): Promise<number> {
   });
 }
 
-const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+function describe(t: Tally): string {
+  const extra = [t.skipped ? `${t.skipped} skipped` : '', t.flaky ? `${t.flaky} flaky (passed on retry)` : ''].filter(Boolean);
+  return [`${t.passed} passed`, `${t.failed} failed`, ...extra].join(', ');
+}
+
+const total: Tally = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const broken: string[] = [];
 for (const step of steps) {
   const code = await run(step);
@@ -81,10 +89,11 @@ for (const step of steps) {
   total.passed += t.passed;
   total.failed += t.failed;
   total.skipped += t.skipped;
+  total.flaky = (total.flaky ?? 0) + (t.flaky ?? 0);
   if (code !== 0) broken.push(step.name);
-  console.log(`── ${step.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+  console.log(`── ${step.name}: ${describe(t)}`);
 }
 
 if (broken.length) console.log(`\nFailing steps: ${broken.join(', ')}`);
-console.log(`\ntests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(`\ntests: ${describe(total)}`);
 process.exit(broken.length || total.failed ? 1 : 0);

@@ -1,10 +1,12 @@
 // Page frames: the app shell (header, content, footer) and the centred card used by the sign-in screens.
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
 import { useAuth } from '../auth/useAuth';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LogoMark } from './Logo';
+import { isSessionRejected, subscribeSessionRejection } from '../relay/environment';
+import { SessionRejected } from './SessionRejected';
 import { LoadingState } from './Spinner';
 
 function NavigationProgress() {
@@ -14,12 +16,14 @@ function NavigationProgress() {
 }
 
 export function AppShell({ children }: { children?: ReactNode }) {
+  // Once the server has refused the session, no screen can load: every route shows the way back in.
+  const rejected = useSyncExternalStore(subscribeSessionRejection, isSessionRejected);
   return (
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+        {rejected ? <SessionRejected /> : <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>}
       </main>
       <Footer />
     </div>

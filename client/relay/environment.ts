@@ -14,6 +14,27 @@ import { getAuthToken } from '../auth/session';
 import { multipartBody } from './multipart';
 import { readServerSentEvents } from './sse';
 
+// Whether the server refused this session's token (revoked, disabled, expired for good). Any request may
+// find out — a screen's query, a mutation, a refetch — so the app shell, not one screen's error boundary,
+// shows the way to sign in again. Cleared when the account changes.
+let sessionRejected = false;
+const rejectionListeners = new Set<() => void>();
+
+function rejectSession(): void {
+  if (sessionRejected) return;
+  sessionRejected = true;
+  for (const listener of rejectionListeners) listener();
+}
+
+export function isSessionRejected(): boolean {
+  return sessionRejected;
+}
+
+export function subscribeSessionRejection(listener: () => void): () => void {
+  rejectionListeners.add(listener);
+  return () => rejectionListeners.delete(listener);
+}
+
 /** A GraphQL answer that carried no data: the screen's error boundary shows `message`. */
 export class GraphQLRequestError extends Error {
   constructor(
@@ -46,6 +67,7 @@ function interpret(body: GraphQLBody, status: number): GraphQLResponse {
   // A refused session is the whole request's failure, even though GraphQL still answers `viewer: null`.
   const unauthenticated = body.errors?.find((error) => error.extensions?.code === 'UNAUTHENTICATED');
   if (unauthenticated) {
+    rejectSession();
     throw new GraphQLRequestError(unauthenticated.message ?? 'Please sign in.', status, 'UNAUTHENTICATED');
   }
   if (body.data == null) {
@@ -124,6 +146,8 @@ export function getRelayEnvironment(): Environment {
 
 export function resetRelayEnvironment(): void {
   current = createEnvironment();
+  sessionRejected = false;
+  for (const listener of rejectionListeners) listener();
   for (const listener of listeners) listener();
 }
 

@@ -100,7 +100,8 @@ describe('resumption after a crash (single-process queue, the default)', () => {
 describe('shared queue (several processes on one database)', () => {
   let t: TestApp;
   let user: EmulatorUser;
-  const analyzer = scriptedAnalyzer({ '*': {} });
+  const CONTENDED = 'contended';
+  const analyzer = scriptedAnalyzer({ '*': {}, [CONTENDED]: { delayMs: 400 } });
   beforeAll(async () => {
     t = await createAnalysisTestApp({
       analyzer,
@@ -139,21 +140,26 @@ describe('shared queue (several processes on one database)', () => {
     const base = await t.listen();
     const counting = scriptedAnalyzer({ '*': { delayMs: 20 } });
     const storage = new LocalDirStorage(`${t.dataDir}/images`);
-    const ids: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const imageId = await uploaded(base, user, `contended ${i}`);
-      ids.push((await t.db.prisma.analysis.create({ data: { ownerId: user.uid, imageId, propertyLocation: `contended ${i}` } })).id);
-    }
+    const imageIds: string[] = [];
+    for (let i = 0; i < 8; i++) imageIds.push(await uploaded(base, user, `contended ${i}`));
     const workers = [0, 1].map(
       () => new AnalysisJobs({ db: t.db.prisma, storage, analyzer: counting, workers: 2, leaseMs: 60_000, pollIntervalMs: 100 }),
     );
     await Promise.all(workers.map((w) => w.start()));
+    let ids: string[] = [];
     try {
+      // All eight rows appear at once, so the app's own worker (it polls the same table, and holds each of
+      // these jobs for 400 ms) cannot drain the queue before the two above see it.
+      const rows = await t.db.prisma.analysis.createManyAndReturn({
+        data: imageIds.map((imageId) => ({ ownerId: user.uid, imageId, propertyLocation: CONTENDED })),
+        select: { id: true },
+      });
+      ids = rows.map((row) => row.id);
       await until(async () => (await t.db.prisma.analysis.count({ where: { id: { in: ids }, status: 'done' } })) === ids.length);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
-    // Three workers took part: the two above and the app's own (it polls the same table).
+    // Three workers took part: the two above and the app's own; each job ran exactly once among them.
     const ran = [...counting.calls, ...analyzer.calls].map((c) => c.image_analysis_id).filter((id) => ids.includes(id!));
     expect(counting.calls.length).toBeGreaterThan(0);
     expect(ran.sort()).toEqual([...ids].sort());
