@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1f555ec8980e05133112552b9346b292>>
+ * @generated SignedSource<<febb4d508ab373acc9886cc3363cb0ec>>
  * @lightSyntaxTransform
  */
 
@@ -218,6 +218,13 @@ return {
                 "name": "analyses",
                 "plural": false,
                 "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "totalCount",
+                    "storageKey": null
+                  },
                   {
                     "alias": null,
                     "args": null,
@@ -476,16 +483,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "317115d54b35c0e0a27c78d02b41df00",
+    "cacheID": "0af1648375bbfea26b5fb5e257be70d7",
     "id": null,
     "metadata": {},
     "name": "AnalysisHistoryListPaginationQuery",
     "operationKind": "query",
-    "text": "query AnalysisHistoryListPaginationQuery(\n  $count: Int = 12\n  $cursor: String\n  $filters: [AnalysisFilter!] = []\n  $order: SortOrder = desc\n  $search: String\n  $sort: AnalysisSort = date\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...AnalysisHistoryList_user_MAMO2\n    id\n  }\n}\n\nfragment AnalysisHistoryCard_analysis on Analysis {\n  id\n  analysisId\n  status\n  propertyLocation\n  createdAt\n  riskScore\n  assessable\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      overhanging\n    }\n    roof {\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  image {\n    url\n    id\n  }\n}\n\nfragment AnalysisHistoryList_user_MAMO2 on User {\n  analyses(first: $count, after: $cursor, search: $search, filters: $filters, sort: $sort, order: $order) {\n    edges {\n      node {\n        id\n        ...AnalysisHistoryCard_analysis\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query AnalysisHistoryListPaginationQuery(\n  $count: Int = 12\n  $cursor: String\n  $filters: [AnalysisFilter!] = []\n  $order: SortOrder = desc\n  $search: String\n  $sort: AnalysisSort = date\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...AnalysisHistoryList_user_MAMO2\n    id\n  }\n}\n\nfragment AnalysisHistoryCard_analysis on Analysis {\n  id\n  analysisId\n  status\n  propertyLocation\n  createdAt\n  riskScore\n  assessable\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      overhanging\n    }\n    roof {\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  image {\n    url\n    id\n  }\n}\n\nfragment AnalysisHistoryList_user_MAMO2 on User {\n  analyses(first: $count, after: $cursor, search: $search, filters: $filters, sort: $sort, order: $order) {\n    totalCount\n    edges {\n      node {\n        id\n        ...AnalysisHistoryCard_analysis\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "eb8f5279b394a958c615e38599688718";
+(node as any).hash = "45393d6d5cb33550c1c8ee3788898569";
 
 export default node;

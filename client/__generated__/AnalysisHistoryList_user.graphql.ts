@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<010da9b302a341c3e67c77293f8bec89>>
+ * @generated SignedSource<<4654c49a23f4641ce7a6a0734d12b1eb>>
  * @lightSyntaxTransform
  */
 
@@ -18,6 +18,7 @@ export type AnalysisHistoryList_user$data = {
         readonly " $fragmentSpreads": FragmentRefs<"AnalysisHistoryCard_analysis">;
       };
     }>;
+    readonly totalCount: number;
   };
   readonly id: string;
   readonly " $fragmentType": "AnalysisHistoryList_user";
@@ -136,6 +137,13 @@ return {
         {
           "alias": null,
           "args": null,
+          "kind": "ScalarField",
+          "name": "totalCount",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
           "concreteType": "UserAnalysesEdge",
           "kind": "LinkedField",
           "name": "edges",
@@ -222,6 +230,6 @@ return {
 };
 })();
 
-(node as any).hash = "eb8f5279b394a958c615e38599688718";
+(node as any).hash = "45393d6d5cb33550c1c8ee3788898569";
 
 export default node;

@@ -88,7 +88,16 @@ AnalysisStatisticsRef.implement({
   }),
 });
 
-const AnalysesConnection = builder.connectionObject({ type: AnalysisRef, name: 'UserAnalysesConnection' });
+const AnalysesConnection = builder.connectionObject({
+  type: AnalysisRef,
+  name: 'UserAnalysesConnection',
+  fields: (t) => ({
+    totalCount: t.int({
+      description: 'How many of the viewer’s analyses match the search and filters, on every page.',
+      resolve: (connection) => (connection as typeof connection & { totalCount(): Promise<number> }).totalCount(),
+    }),
+  }),
+});
 
 builder.prismaObjectFields(UserRef, (t) => ({
   analyses: t.withAuth({ loggedIn: true }).field({
@@ -114,7 +123,11 @@ builder.prismaObjectFields(UserRef, (t) => ({
           query as Parameters<typeof listAnalyses>[3],
         );
         // The User node only resolves for the viewer; this guards the assumption.
-        return connectionOf(user.id === ctx.viewer.uid ? page : { ...page, rows: [], hasNextPage: false });
+        const own = user.id === ctx.viewer.uid;
+        return {
+          ...connectionOf(own ? page : { ...page, rows: [], hasNextPage: false }),
+          totalCount: own ? page.totalCount : async () => 0,
+        };
       }),
   }),
   analysisStatistics: t.withAuth({ loggedIn: true }).field({

@@ -111,6 +111,8 @@ export interface AnalysisPage<Row> {
   rows: Row[];
   hasNextPage: boolean;
   cursorOf(row: Row): string;
+  /** How many analyses match the search and filters on every page (one COUNT, run only when called). */
+  totalCount(): Promise<number>;
 }
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
@@ -135,9 +137,9 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
   const sort = parsed.data.sort ?? 'date';
   const order = parsed.data.order ?? 'desc';
 
-  const and: Prisma.AnalysisWhereInput[] = [...searchWhere(search)];
-  for (const filter of new Set(filters ?? [])) and.push({ [FILTER_COLUMN[filter]]: true });
-  if (after) and.push(afterWhere(decodeCursor(after, sort, order)));
+  const matching: Prisma.AnalysisWhereInput[] = [...searchWhere(search)];
+  for (const filter of new Set(filters ?? [])) matching.push({ [FILTER_COLUMN[filter]]: true });
+  const and = after ? [...matching, afterWhere(decodeCursor(after, sort, order))] : matching;
 
   // The cursor needs these columns whatever the caller selected.
   const selection: RowQuery = query.select
@@ -155,5 +157,6 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
     rows: rows.slice(0, first),
     hasNextPage: rows.length > first,
     cursorOf: (row) => encodeCursor(row, sort, order),
+    totalCount: () => failingAs(FAILURE.listAnalyses, () => db.analysis.count({ where: { ownerId, AND: matching } })),
   };
 }

@@ -304,6 +304,29 @@ describe('viewer.analyses (GraphQL)', () => {
     expect(seen).toEqual(byScore('asc'));
   });
 
+  it('totalCount counts every match of the search and filters, not just the page, and only the viewer’s', async () => {
+    const TOTAL = /* GraphQL */ `
+      query Total($first: Int, $after: String, $search: String, $filters: [AnalysisFilter!]) {
+        viewer { analyses(first: $first, after: $after, search: $search, filters: $filters) { totalCount edges { cursor } pageInfo { endCursor } } }
+      }
+    `;
+    const total = async (variables: Json) => {
+      const res = await graphql<Json>(t, TOTAL, { token: user.idToken, variables });
+      expect(res.errors).toBeUndefined();
+      return res.data!.viewer.analyses;
+    };
+    const firstPage = await total({ first: 2 });
+    expect(firstPage.edges).toHaveLength(2);
+    // The other user's Seaside analysis is not counted.
+    expect(firstPage.totalCount).toBe(LOCATIONS.length);
+    // A later page counts the same matches.
+    expect((await total({ first: 2, after: firstPage.pageInfo.endCursor })).totalCount).toBe(LOCATIONS.length);
+    expect((await total({ filters: ['pool'] })).totalCount).toBe(2);
+    expect((await total({ filters: ['pool', 'spa'] })).totalCount).toBe(1);
+    expect((await total({ search: 'flatland' })).totalCount).toBe(1);
+    expect((await total({ search: 'nowhere at all' })).totalCount).toBe(0);
+  });
+
   it('returns a ValidationError-coded error for a bad cursor', async () => {
     const res = await graphql<Json>(t, HISTORY, { token: user.idToken, variables: { after: 'bogus' } });
     expect(res.errors?.[0]?.message).toBe('Invalid cursor.');

@@ -33,6 +33,7 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
         analyses(first: $count, after: $cursor, search: $search, filters: $filters, sort: $sort, order: $order)
           @connection(key: "AnalysisHistoryList_analyses") {
           __id
+          totalCount
           edges {
             node {
               id
@@ -83,8 +84,8 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
       />
       <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
         <p role="status" data-testid="history-count">
-          {countLabel(analyses.length, 'analysis', 'analyses')}
-          {hasNext ? ' shown, more below' : ''}
+          {countLabel(data.analyses.totalCount, 'analysis', 'analyses')}
+          {hasNext ? ` (${analyses.length} shown)` : ''}
         </p>
         {pending && <Spinner className="h-4 w-4" />}
       </div>

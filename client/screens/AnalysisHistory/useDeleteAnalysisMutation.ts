@@ -24,6 +24,13 @@ export function useDeleteAnalysisMutation(connectionId: string): [(id: string) =
       new Promise<void>((resolve, reject) => {
         commit({
           variables: { input: { id }, connections: [connectionId] },
+          // @deleteEdge drops the card; the count of matching analyses drops with it.
+          updater: (store, response) => {
+            if (response?.deleteAnalysis.__typename !== 'MutationDeleteAnalysisSuccess') return;
+            const connection = store.get(connectionId);
+            const total = connection?.getValue('totalCount');
+            if (connection && typeof total === 'number') connection.setValue(Math.max(0, total - 1), 'totalCount');
+          },
           onCompleted: ({ deleteAnalysis: result }) => {
             if (result.data) resolve();
             else reject(new Error(result.message ?? `deleteAnalysis answered ${result.__typename}`));
