@@ -1,5 +1,6 @@
 // npm run eval -- --manifest ../shared/eval/manifest.json [--split tune|test|all] [--no-models]
-//                  [--all-models] [--only PREFIX] [--overlays DIR] [--json FILE]
+//                  [--all-models] [--unknown-gsd] [--only PREFIX] [--overlays DIR] [--json FILE]
+// --unknown-gsd withholds each image's ground resolution, as an upload without metadata arrives.
 // Scores the local analyzer against the labelled dev images (a development tool; not part of npm test).
 // The dev set is split deterministically: within each source folder, records sorted by the SHA-256 of their
 // path, the first half is "tune" (thresholds were chosen looking at it) and the second half "test" (held out:
@@ -45,6 +46,7 @@ const overlays = opt('--overlays');
 const jsonOut = opt('--json');
 const useModels = !args.includes('--no-models');
 const allModels = args.includes('--all-models');
+const unknownGsd = args.includes('--unknown-gsd');
 const modelSet = allModels ? ['pool', 'tree', 'solar', 'power_line'] : undefined;
 
 const all: Rec[] = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -103,8 +105,9 @@ for (const rec of records) {
   const t = performance.now();
   const row: Row = { rec, split: splitOf.get(rec.file)!, out: null, ms: 0 };
   try {
-    const d = await detect(bytes, { gsd_m_per_px: rec.gsd_m_per_px, source: 'upload' }, { useModels, models: modelSet });
-    row.out = buildOutput(d, { gsd_m_per_px: rec.gsd_m_per_px, source: 'upload' }, performance.now() - t);
+    const gsd = unknownGsd ? null : rec.gsd_m_per_px;
+    const d = await detect(bytes, { gsd_m_per_px: gsd, source: 'upload' }, { useModels, models: modelSet });
+    row.out = buildOutput(d, { gsd_m_per_px: gsd, source: 'upload' }, performance.now() - t);
   } catch (e) {
     row.error = (e as Error).message;
   }
@@ -260,7 +263,7 @@ function report(split: string, subset: Row[]): string {
 }
 
 const modelNote = !useModels ? 'classical only' : allModels ? 'all installed models' : 'default models';
-console.log(`# Local analyzer evaluation — ${new Date().toISOString().slice(0, 10)}, ${modelNote}, ${records.length} images, ${wallS.toFixed(0)} s`);
+console.log(`# Local analyzer evaluation — ${new Date().toISOString().slice(0, 10)}, ${modelNote}${unknownGsd ? ", ground resolution withheld" : ""}, ${records.length} images, ${wallS.toFixed(0)} s`);
 if (splitArg === 'all') {
   console.log('\n' + report('held-out test half (report these)', rows.filter((r) => r.split === 'test')));
   console.log('\n' + report('tune half (thresholds chosen on it)', rows.filter((r) => r.split === 'tune')));

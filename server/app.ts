@@ -7,6 +7,7 @@ import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
 import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
 import type { Analyzer } from './analyzer/contract.js';
 import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
+import { createThreadedLocalAnalyzer } from './analyzer/local/threaded.js';
 import { createContextFactory } from './auth/context.js';
 import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
@@ -65,18 +66,22 @@ export interface App {
   dispose(): Promise<void>;
 }
 
-function createAnalysisDeps(deps: AppDeps): AnalysisDeps {
+function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<void> } {
   const { config, db } = deps;
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
+  const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs } = config.analysis;
   let analyzer = deps.analyzer;
+  let close = async () => {};
   if (!analyzer) {
     const choice = resolveAnalyzerConfig(config.analyzerEnv);
     const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
-    analyzer = createAnalyzerFromConfig(config.analyzerEnv, createLocalAnalyzer(), { budget });
+    // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0.
+    const threaded = analyzerThreads > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
+    if (threaded) close = () => threaded.close();
+    analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
   }
-  const { workers, leaseMs, pollIntervalMs, waitTimeoutMs } = config.analysis;
   const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs });
-  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs };
+  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
 }
 
 export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
@@ -143,6 +148,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
     dispose: async () => {
       await started;
       await analysis.jobs.stop();
+      await analysis.close();
       await yoga.dispose();
     },
   };

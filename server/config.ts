@@ -57,6 +57,7 @@ const envSchema = z.object({
   ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(20, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
+  ANALYZER_THREADS: wholeNumber(1, 0),
   ANALYSIS_LEASE_MS: wholeNumber(30_000, 1000),
   ANALYSIS_POLL_INTERVAL_MS: wholeNumber(0, 0),
   ORPHAN_SWEEP_GRACE_MS: wholeNumber(3_600_000, 60_000),
@@ -118,6 +119,8 @@ export interface Config {
     waitTimeoutMs: number;
     /** Jobs this process runs at once; 0 runs none (an API-only process beside separate workers). */
     workers: number;
+    /** Worker threads the local analyzer runs on; 0 runs it on the main thread. */
+    analyzerThreads: number;
     /** A running job whose heartbeat is older than this belongs to a dead worker and is run again. */
     leaseMs: number;
     /**
@@ -226,6 +229,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     analysis: {
       waitTimeoutMs: env.ANALYZE_WAIT_TIMEOUT_MS,
       workers: env.ANALYSIS_WORKERS,
+      analyzerThreads: env.ANALYZER_THREADS,
       leaseMs: env.ANALYSIS_LEASE_MS,
       pollIntervalMs: env.ANALYSIS_POLL_INTERVAL_MS,
     },

@@ -1,0 +1,19 @@
+// Entry point of one analyzer thread (server/analyzer/local/threaded.ts). Plain JavaScript so any runtime
+// can start it; it registers tsx's loader for this thread, then runs the TypeScript analyzer.
+import { parentPort, workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+const { createLocalAnalyzer } = await import(new URL('./analyzer.ts', import.meta.url).href);
+const analyzer = createLocalAnalyzer(workerData.options ?? {});
+
+parentPort.on('message', async ({ id, image, context }) => {
+  try {
+    const output = await analyzer.analyze(Buffer.from(image.buffer, image.byteOffset, image.byteLength), context);
+    parentPort.postMessage({ id, output });
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    parentPort.postMessage({ id, error: { name: e.name, message: e.message, code: e.code ?? null, stack: e.stack } });
+  }
+});
+parentPort.postMessage({ ready: true });
