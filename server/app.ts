@@ -77,7 +77,10 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
     const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
     // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0.
     const threaded = analyzerThreads > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
-    if (threaded) close = () => threaded.close();
+    if (threaded) {
+      close = () => threaded.close();
+      if (workers > 0) threaded.warm();
+    }
     analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
   }
   const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs });

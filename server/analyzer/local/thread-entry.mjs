@@ -5,7 +5,10 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { createLocalAnalyzer } = await import(new URL('./analyzer.ts', import.meta.url).href);
+const { loadModels } = await import(new URL('./models.ts', import.meta.url).href);
 const analyzer = createLocalAnalyzer(workerData.options ?? {});
+// The ONNX sessions load before the thread says it is ready, not during the first analysis.
+if (workerData.options?.useModels !== false) await loadModels();
 
 parentPort.on('message', async ({ id, image, context }) => {
   try {

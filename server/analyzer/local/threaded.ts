@@ -7,6 +7,8 @@ import { ANALYZER_ERROR_CODES, ImageDecodeError, type Analyzer, type AnalyzeCont
 import type { LocalAnalyzerOptions } from './analyzer';
 
 export interface ThreadedAnalyzer extends Analyzer {
+  /** Starts every thread now (module transform and model load), so the first analysis does not wait for it. */
+  warm(): void;
   /** Ends the threads; analyses still queued or running are refused. */
   close(): Promise<void>;
 }
@@ -94,21 +96,23 @@ export function createThreadedLocalAnalyzer(opts: { threads: number; options?: L
   let nextId = 1;
   let closed = false;
 
-  const dispatch = () => {
+  const spawn = () => {
+    const thread = new AnalyzerThread(opts.options ?? {}, dispatch, (dead) => {
+      const at = threads.indexOf(dead);
+      if (at >= 0) threads.splice(at, 1);
+      if (!closed) dispatch();
+    });
+    threads.push(thread);
+    return thread;
+  };
+  function dispatch() {
     while (queue.length) {
       let thread = threads.find((t) => !t.dead && !t.task);
-      if (!thread && threads.length < size) {
-        thread = new AnalyzerThread(opts.options ?? {}, dispatch, (dead) => {
-          const at = threads.indexOf(dead);
-          if (at >= 0) threads.splice(at, 1);
-          if (!closed) dispatch();
-        });
-        threads.push(thread);
-      }
+      if (!thread && threads.length < size) thread = spawn();
       if (!thread) return;
       thread.run(queue.shift()!);
     }
-  };
+  }
 
   return {
     name: 'local',
@@ -118,6 +122,9 @@ export function createThreadedLocalAnalyzer(opts: { threads: number; options?: L
         queue.push({ id: nextId++, image, context, resolve, reject });
         dispatch();
       });
+    },
+    warm() {
+      while (!closed && threads.length < size) spawn();
     },
     async close() {
       closed = true;

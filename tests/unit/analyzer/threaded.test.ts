@@ -18,6 +18,7 @@ function stable(out: AnalyzerOutput) {
 
 describe('threaded local analyzer', () => {
   const threaded = createThreadedLocalAnalyzer({ threads: 1 });
+  threaded.warm();
   afterAll(() => threaded.close());
 
   it('returns what the in-process analyzer returns', async () => {
