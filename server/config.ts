@@ -55,6 +55,7 @@ const envSchema = z.object({
   // Analysis domain (issue 4): abuse limits, the analysis job queue, blob storage, Claude's budget.
   UPLOAD_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
   ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(20, 1),
+  PLACES_RATE_LIMIT_PER_MINUTE: wholeNumber(180, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
   ANALYZER_THREADS: wholeNumber(1, 0),
@@ -113,7 +114,7 @@ export interface Config {
     maxImageBytes: number;
   };
   /** Per-user requests per minute; past them the API answers 429 with Retry-After. */
-  limits: { uploadsPerMinute: number; analysesPerMinute: number };
+  limits: { uploadsPerMinute: number; analysesPerMinute: number; placesPerMinute: number };
   analysis: {
     /** How long analyzeImage / POST /aerial/analyze wait for the job before answering without results. */
     waitTimeoutMs: number;
@@ -225,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
       analysesPerMinute: env.ANALYZE_RATE_LIMIT_PER_MINUTE,
+      placesPerMinute: env.PLACES_RATE_LIMIT_PER_MINUTE,
     },
     analysis: {
       waitTimeoutMs: env.ANALYZE_WAIT_TIMEOUT_MS,

@@ -18,9 +18,14 @@ export const placesRoutes: Route[] = [
     fallbackMessage: PLACES_FAILED_MESSAGE,
     async handle({ request, context }) {
       const ctx = await context();
-      requireViewer(ctx);
+      const viewer = requireViewer(ctx);
       const params = new URL(request.url).searchParams;
-      const predictions = await placePredictions(mapDeps(ctx), params.get('input'), params.get('session_token'));
+      const predictions = await placePredictions(
+        mapDeps(ctx),
+        { analysis: analysisDeps(ctx), viewer },
+        params.get('input'),
+        params.get('session_token'),
+      );
       return json(predictions);
     },
   },

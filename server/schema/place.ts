@@ -83,7 +83,8 @@ builder.queryFields((t) => ({
     type: [PlacePrediction],
     description: 'Address suggestions; fails with ‘Failed to fetch place predictions’ when the provider does.',
     args: { input: t.arg({ type: PlacePredictionsInput, required: true }) },
-    resolve: (_root, { input }, ctx) => placePredictions(mapDeps(ctx), input.input, input.sessionToken),
+    resolve: (_root, { input }, ctx) =>
+      placePredictions(mapDeps(ctx), { analysis: analysisDeps(ctx), viewer: ctx.viewer }, input.input, input.sessionToken),
   }),
   imageryStatus: t.withAuth({ loggedIn: true }).field({
     type: ImageryStatusRef,

@@ -12,7 +12,7 @@ export interface AnalysisDeps {
   storage: BlobStorage;
   analyzer: Analyzer;
   jobs: AnalysisJobs;
-  limits: { uploadsPerMinute: number; analysesPerMinute: number };
+  limits: { uploadsPerMinute: number; analysesPerMinute: number; placesPerMinute: number };
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
 }

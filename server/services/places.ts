@@ -1,10 +1,12 @@
 // Address suggestions and what the Map tab needs to know about the configured providers. The providers
 // (server/imagery/) are built once per app and put on every request's context, like the analysis
 // services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
-import type { Context } from '../auth/context.js';
+import type { Context, Viewer } from '../auth/context.js';
 import { AppError } from '../domain/errors.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
+import type { AnalysisDeps } from './analysis-deps.js';
+import { takeRateLimit } from './rate-limit.js';
 
 export interface MapDeps {
   imagery: ImageryProvider;
@@ -39,16 +41,25 @@ export function logProviderFailure(operation: string, error: unknown): void {
   }
 }
 
+/** Shortest input that reaches the places provider (spec: autocomplete needs 3 characters). */
+export const MIN_PREDICTION_INPUT = 3;
+
 /**
  * GET /places/autocomplete and `placePredictions`: the spec §3 prediction shape. Fewer than 3
  * characters answer [] without a provider call (the provider guard enforces it); any failure is
- * 'Failed to fetch place predictions'.
+ * 'Failed to fetch place predictions'. Calls that reach the provider (a paid API in production) count
+ * against the viewer's PLACES_RATE_LIMIT_PER_MINUTE.
  */
 export async function placePredictions(
   deps: MapDeps,
+  limit: { analysis: Pick<AnalysisDeps, 'db' | 'limits'>; viewer: Viewer },
   input: string | null | undefined,
   sessionToken?: string | null,
 ): Promise<Prediction[]> {
+  if ((input ?? '').trim().length >= MIN_PREDICTION_INPUT) {
+    const { analysis, viewer } = limit;
+    await takeRateLimit(analysis.db, viewer.uid, 'places', analysis.limits.placesPerMinute, PLACES_FAILED_MESSAGE);
+  }
   try {
     return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});
   } catch (error) {

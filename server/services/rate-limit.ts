@@ -1,4 +1,4 @@
-// Per-user limits on uploads and analyses per minute, and Claude's per-user daily budget. Both are
+// Per-user limits on uploads, analyses and address suggestions per minute, and Claude's per-user daily budget. Both are
 // counters in `usage_counters` (one row per user, kind and window), incremented with one atomic
 // upsert, so every process of a deployment shares them.
 import type { ClaudeBudget } from '../analyzer/claude/budget.js';
@@ -6,7 +6,7 @@ import { budgetDay } from '../analyzer/claude/budget.js';
 import type { Db } from '../db.js';
 import { AppError } from '../domain/errors.js';
 
-export type RateLimitedAction = 'upload' | 'analyze';
+export type RateLimitedAction = 'upload' | 'analyze' | 'places';
 
 export class RateLimitedError extends AppError {
   override readonly name = 'RateLimitedError';

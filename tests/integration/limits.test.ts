@@ -14,21 +14,25 @@ import {
 } from '../helpers/analysis.js';
 import { graphql } from '../helpers/graphql.js';
 import { createDbClaudeBudget } from '../../server/services/rate-limit.js';
+import { startFakePublic } from '../fakes/public.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
 let base: string;
+let places: Awaited<ReturnType<typeof startFakePublic>>;
 
 beforeAll(async () => {
+  places = await startFakePublic();
   t = await createAnalysisTestApp({
     analyzer: scriptedAnalyzer({}),
-    env: { UPLOAD_RATE_LIMIT_PER_MINUTE: '3', ANALYZE_RATE_LIMIT_PER_MINUTE: '2' },
+    env: { ...places.env, UPLOAD_RATE_LIMIT_PER_MINUTE: '3', ANALYZE_RATE_LIMIT_PER_MINUTE: '2', PLACES_RATE_LIMIT_PER_MINUTE: '2' },
   });
   base = await t.listen();
 });
 afterAll(async () => {
   await t?.dispose();
+  await places?.close();
 });
 
 // Limits count per calendar minute: start each test well inside one, so it cannot straddle two.
@@ -87,6 +91,34 @@ describe('analyses per minute', () => {
     );
     expect(gql.data!.analyzeImage).toMatchObject({ __typename: 'RateLimitedError', message: 'Failed to analyze image' });
     expect(await t.db.prisma.analysis.count({ where: { imageId } })).toBe(2);
+  });
+});
+
+describe('address suggestions per minute', () => {
+  const PREDICTIONS = /* GraphQL */ `
+    query Predictions($input: PlacePredictionsInput!) { placePredictions(input: $input) { placeId } }
+  `;
+
+  it('counts only calls that reach the provider, then refuses with 429 on REST and an error in GraphQL', async () => {
+    const [user, other] = await Promise.all([createEmulatorUser(), createEmulatorUser()]);
+    const suggest = (who: typeof user, input: string) =>
+      t.request(`/places/autocomplete?input=${encodeURIComponent(input)}`, { headers: auth(who) });
+    // Below three characters nothing is asked of the provider, and nothing is counted.
+    for (let i = 0; i < 4; i++) expect(await (await suggest(user, 'Em')).json()).toEqual([]);
+    expect((await suggest(user, 'Empire')).status).toBe(200);
+    const gql = await graphql<Json>(t, PREDICTIONS, { token: user.idToken, variables: { input: { input: 'Empire State' } } });
+    expect(gql.errors).toBeUndefined();
+    const calls = places.requests.length;
+    const refused = await suggest(user, 'Empire');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Failed to fetch place predictions' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const refusedGql = await graphql<Json>(t, PREDICTIONS, { token: user.idToken, variables: { input: { input: 'Empire State' } } });
+    expect(refusedGql.errors?.[0]?.message).toBe('Failed to fetch place predictions');
+    expect(refusedGql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    // The refused calls never reached the provider; another user is not affected.
+    expect(places.requests.length).toBe(calls);
+    expect((await suggest(other, 'Empire')).status).toBe(200);
   });
 });
 
