@@ -31,6 +31,10 @@ export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 300;
 export const PROGRESS_SIMULATED_MAX = 90;
 
+/** Static map image by address (spec §7, §9): zoom 20, 600×400. */
+export const MAP_IMAGE_ZOOM = 20;
+export const MAP_IMAGE_SIZE = { width: 600, height: 400 } as const;
+
 /** Address autocomplete: at least 3 characters, at most one request per 300 ms. */
 export const AUTOCOMPLETE_MIN_CHARS = 3;
 export const AUTOCOMPLETE_THROTTLE_MS = 300;

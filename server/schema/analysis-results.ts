@@ -52,6 +52,9 @@ export const AnalysisResultsRef = builder.objectRef<AnalysisResults>('AnalysisRe
     solar: t.field({ type: SolarResult, resolve: (r) => r.solar }),
     powerLines: t.field({ type: PowerLinesResult, resolve: (r) => r.power_lines }),
     additionalRisks: t.exposeStringList('additional_risks'),
+    imageItemId: t.exposeString('image_item_id', { description: 'The analysed image (GET /aerial/image-file/by-id/{imageItemId}).' }),
+    imageAnalysisId: t.exposeString('image_analysis_id', { nullable: true, description: 'The analysis these results belong to.' }),
+    propertyLocation: t.exposeString('property_location'),
   }),
 });
 

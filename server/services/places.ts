@@ -2,6 +2,7 @@
 // (server/imagery/) are built once per app and put on every request's context, like the analysis
 // services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
 import type { Context, Viewer } from '../auth/context.js';
+import { AUTOCOMPLETE_MIN_CHARS } from '../domain/constants.js';
 import { AppError } from '../domain/errors.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
@@ -41,9 +42,6 @@ export function logProviderFailure(operation: string, error: unknown): void {
   }
 }
 
-/** Shortest input that reaches the places provider (spec: autocomplete needs 3 characters). */
-export const MIN_PREDICTION_INPUT = 3;
-
 /**
  * GET /places/autocomplete and `placePredictions`: the spec §3 prediction shape. Fewer than 3
  * characters answer [] without a provider call (the provider guard enforces it); any failure is
@@ -56,7 +54,7 @@ export async function placePredictions(
   input: string | null | undefined,
   sessionToken?: string | null,
 ): Promise<Prediction[]> {
-  if ((input ?? '').trim().length >= MIN_PREDICTION_INPUT) {
+  if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
     const { analysis, viewer } = limit;
     await takeRateLimit(analysis.db, viewer.uid, 'places', analysis.limits.placesPerMinute, PLACES_FAILED_MESSAGE);
   }

@@ -41,7 +41,7 @@ test('results: without an id the screen says the id is missing', async ({ page, 
   await expect(alert.getByRole('link', { name: 'Return to Analysis' })).toHaveAttribute('href', '/map-analysis');
 });
 
-test('results: an analysis that produced no results shows the yellow empty box', async ({ page, login, api }) => {
+test('results: an analysis that failed shows the red error box with the reason', async ({ page, login, api }) => {
   await login();
   // A 1 × 1 image is a valid upload that no analyzer can judge: its job ends failed, without results.
   const itemId = await api.upload(tinyPng(), 'Tiny Test Parcel');
@@ -51,11 +51,11 @@ test('results: an analysis that produced no results shows the yellow empty box',
   expect(failed.analysis_results).toBeNull();
 
   await page.goto(`/analysis-results/${failed.analysis_id}`);
-  const empty = page.getByRole('status').filter({ hasText: 'No analysis results found.' });
-  await expect(empty).toBeVisible();
-  await expect(empty).toHaveClass(/bg-yellow-50/);
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await empty.getByRole('link', { name: 'Return to Analysis' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Failed to analyze image');
+  await expect(alert).toHaveClass(/bg-red-50/);
+  await expect(page.getByText('No analysis results found.')).toHaveCount(0);
+  await alert.getByRole('link', { name: 'Return to Analysis' }).click();
   await expect(page).toHaveURL('/map-analysis');
 });
 

@@ -337,10 +337,20 @@ describe('viewer.analyses (GraphQL)', () => {
     const id = Buffer.from(`Analysis:${pine.id}`).toString('base64');
     const res = await graphql<Json>(
       t,
-      `query($id: ID!) { analysis(id: $id) { analysisId results { trees { count } } } node(id: $id) { ... on Analysis { analysisId } } }`,
+      `query($id: ID!) {
+        analysis(id: $id) { analysisId results { trees { count } imageItemId imageAnalysisId propertyLocation } }
+        node(id: $id) { ... on Analysis { analysisId } }
+      }`,
       { token: user.idToken, variables: { id } },
     );
-    expect(res.data).toEqual({ analysis: { analysisId: pine.id, results: { trees: { count: 5 } } }, node: { analysisId: pine.id } });
+    expect(res.data).toEqual({
+      analysis: {
+        analysisId: pine.id,
+        // The contract's identifying fields of analysis_results, as REST returns them.
+        results: { trees: { count: 5 }, imageItemId: pine.itemId, imageAnalysisId: pine.id, propertyLocation: pine.location },
+      },
+      node: { analysisId: pine.id },
+    });
     const missing = await graphql<Json>(t, `query($id: ID!) { analysis(id: $id) { analysisId } node(id: $id) { id } }`, {
       token: user.idToken,
       variables: { id: Buffer.from('Analysis:1b0e5b8e-4a53-4c55-8a9e-0b8f0b7b3c11').toString('base64') },

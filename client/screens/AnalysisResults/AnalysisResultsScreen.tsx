@@ -1,5 +1,6 @@
 // spec §2 "Analysis results screen": title, New Analysis and View History links, a spinner while
-// loading, a red box on failure, a yellow one when the analysis has no results, else the results view.
+// loading, a red box on failure (no such record, or its analysis failed), a yellow one when a finished
+// analysis holds no results, else the results view.
 import { Suspense, useCallback, type ReactNode } from 'react';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -80,8 +81,10 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (analysis.status === 'queued' || analysis.status === 'running') {
     return <AnalysisLiveProgress analysis={analysis} refresh={refresh} />;
   }
-  // The record exists but its job produced nothing to show: the page loaded, there are no results.
-  if (analysis.status === 'failed' || !analysis.results) return <EmptyBox detail={analysis.error} />;
+  // A failed analysis has no analysis_results: a failure (spec §5), with the reason it failed.
+  if (analysis.status === 'failed') return <ErrorBox>{analysis.error ?? LOAD_FAILED_MESSAGE}</ErrorBox>;
+  // Finished, yet nothing to show: the empty result.
+  if (!analysis.results) return <EmptyBox detail={analysis.error} />;
   return <AnalysisResultsView analysis={analysis} />;
 }
 
