@@ -51,6 +51,8 @@ test.describe('sign-up and sign-in', () => {
 
   test('sign-up refuses mismatched passwords and an address already in use', async ({ page, user }) => {
     await page.goto('/signup');
+    // No password policy is enforced on the emulator's project: the default minimum applies.
+    await expect(page.getByText('At least 6 characters.')).toBeVisible();
     await page.getByLabel('Email address').fill(freshCredentials().email);
     await page.getByLabel('Password', { exact: true }).fill('first-password');
     await page.getByLabel('Confirm password').fill('second-password');

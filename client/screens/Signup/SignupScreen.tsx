@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../server/domain/constants';
+import { loadPasswordRules } from '../../auth/passwordPolicy';
+import { initAuth } from '../../auth/session';
 import { FormError, signInWithGoogle, signUpWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { Alert } from '../../components/Alert';
@@ -16,6 +18,17 @@ export default function SignupScreen() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  // The hint states the provider's minimum when its password policy is enforced (spec §5), else the default.
+  const [minLength, setMinLength] = useState(DEFAULT_MIN_PASSWORD_LENGTH);
+  useEffect(() => {
+    let live = true;
+    void initAuth()
+      .then(loadPasswordRules)
+      .then((rules) => live && setMinLength(rules.minLength));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +79,7 @@ export default function SignupScreen() {
           name="new-password"
           autoComplete="new-password"
           required
-          hint={`At least ${DEFAULT_MIN_PASSWORD_LENGTH} characters.`}
+          hint={`At least ${minLength} characters.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
