@@ -45,6 +45,14 @@ export const WIRES = {
   maxGsdM: 0.3,
   /** With a known ground resolution (≥ 5 cm), a wire seen from above is one or two pixels wide at most. */
   aerialScales: [1.0],
+  /**
+   * With a known ground resolution, a kept wire is at least this long on the ground: a span between poles is
+   * 30–60 m and runs across a property tile (zoom 20 ≈ 70–90 m wide), while roof edges, parapets and fences
+   * that pass the symmetry test end within a building or a lot. A view narrower than this shows no wire.
+   */
+  minLengthM: 40,
+  /** Below this many pixels on the shorter side a straight line "across the frame" proves nothing. */
+  minSidePx: 96,
 };
 
 export interface Wire {
@@ -126,6 +134,7 @@ function ridgeFilter(scene: Luma, scales: number[]): Ridge {
 export function detectWires(scene: Luma, mPerPx: number | null, modelProb?: Plane | null): { wires: Wire[]; ridge: Plane | null } {
   const { w, h } = scene;
   if (mPerPx !== null && mPerPx > WIRES.maxGsdM) return { wires: [], ridge: null };
+  if (Math.min(w, h) < WIRES.minSidePx) return { wires: [], ridge: null };
   // Close-range photos (unknown scale) show wires many pixels wide; map and aerial images do not.
   const scales = mPerPx !== null && mPerPx >= 0.05 ? WIRES.aerialScales : WIRES.scales;
   const { R, dir, width } = ridgeFilter(scene, scales);
@@ -170,6 +179,7 @@ export function detectWires(scene: Luma, mPerPx: number | null, modelProb?: Plan
     }
   }
   const minSpan = WIRES.minSpanShare * Math.min(w, h);
+  const minLength = mPerPx !== null ? Math.max(minSpan, WIRES.minLengthM / mPerPx) : minSpan;
   const wires: Wire[] = [];
   let misses = 0;
   // Bounded: each round removes a peak's votes; stop after a run of rejected candidates.
@@ -205,7 +215,7 @@ export function detectWires(scene: Luma, mPerPx: number | null, modelProb?: Plan
         if (rr >= 0 && rr < nRho) acc[tt * nRho + rr] = 0;
       }
     }
-    if (wire && wire.lengthPx >= minSpan && wire.support >= WIRES.minSupport) {
+    if (wire && wire.lengthPx >= minLength && wire.support >= WIRES.minSupport) {
       wires.push(wire);
       misses = 0;
     } else misses++;

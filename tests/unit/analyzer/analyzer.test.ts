@@ -173,6 +173,23 @@ describe('local analyzer on generated scenes', () => {
     expect(without.results.power_lines).toEqual({ crossing_property: false, proximity: 'none' });
   });
 
+  it('on aerial images, keeps only lines long enough to be a span between poles', async () => {
+    const field: Paint = (_x, _y, r) => {
+      const n = (r() - 0.5) * 40;
+      return [150 + n, 140 + n, 110 + n];
+    };
+    const wire: Paint = (x, y) => (Math.abs(y - (60 + 0.3 * x)) <= 1 ? [235, 235, 240] : null);
+    const picture = await scene(540, 360, [field, wire], 11);
+    const lines = (gsd: number) =>
+      analyzer
+        .analyze(picture, { source: 'upload', gsd_m_per_px: gsd })
+        .then((out) => out.evidence.findings.filter((f) => f.feature === 'power_line'));
+    // The same 540-px line is 81 m long at 0.15 m per pixel (a map tile), but only 27 m at 0.05 m: an edge
+    // within a lot, not a wire.
+    expect((await lines(0.15)).length).toBeGreaterThanOrEqual(1);
+    expect(await lines(0.05)).toEqual([]);
+  });
+
   it('says a dark image cannot be assessed instead of guessing', async () => {
     const dark = await scene(300, 200, [(_x, _y, r) => [r() * 12, r() * 12, r() * 12]]);
     const out = await analyzer.analyze(dark, { source: 'upload' });
