@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { GraphQLRequestError } from '../relay/environment';
 import { buttonClasses } from './forms';
+import { PageProblem } from './PageProblem';
 import { SessionRejected } from './SessionRejected';
 
 /** Shown when a screen's data cannot load; the header and footer of the app stay in place. */
@@ -14,19 +15,13 @@ export function RouteError() {
     ? `${error.status} ${error.statusText}`
     : 'Something went wrong while loading this page. Please try again.';
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">We could not load this page</h1>
-      <p role="alert" className="mt-3 text-slate-600 dark:text-slate-400">
-        {message}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
+    <PageProblem
+      message={message}
+      action={
         <button type="button" className={buttonClasses('primary')} onClick={() => window.location.reload()}>
           Try again
         </button>
-        <Link to="/" className={buttonClasses('secondary')}>
-          Go home
-        </Link>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, restUpload } from '../helpers/analysis.js';
 import { createPostgresDatabase } from '../helpers/test-app.js';
+import { until } from '../helpers/until.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -57,15 +58,6 @@ function start(env: Record<string, string>): Promise<Server> {
   });
 }
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('a server killed mid-analysis and started again', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-crash-'));

@@ -6,19 +6,11 @@ import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 import { graphql } from '../helpers/graphql.js';
+import { until } from '../helpers/until.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type TestApp = AnalysisTestApp & { dispose(): Promise<void> };
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** An analysis row as a crashed process leaves it: claimed, part-way, never finished. */
 async function crashedRow(t: TestApp, user: EmulatorUser, attempts: number, heartbeatAgoMs = 0) {
