@@ -1,9 +1,31 @@
 // npm run --silent analyze -- [--gsd M] [--no-models | --all-models] <image>...
 // One JSON line per image, exactly the analysis contract plus {file, ms}; an unreadable file gives a line
 // with {file, error: {code, message}} and the run goes on. Exit status 1 when any file failed.
+// Without --gsd, a drone photo's EXIF/XMP (height above take-off, focal length) gives the ground resolution,
+// exactly as for an upload in the app; otherwise the analyzer works in relative terms and says so.
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { ImageDecodeError } from '../server/analyzer/contract';
 import { createLocalAnalyzer } from '../server/analyzer/local/analyzer';
+import { readExifHints } from '../server/ingest/exif';
+import { estimateGsd } from '../server/ingest/gsd';
+import { sniffImageFormat } from '../server/ingest/sniff';
+
+/** The ground resolution a photo's own metadata implies, as the upload path estimates it. */
+async function gsdFromMetadata(bytes: Buffer): Promise<{ gsd: number; basis: string } | null> {
+  const format = sniffImageFormat(bytes);
+  if (!format) return null;
+  try {
+    const hints = await readExifHints(bytes, format);
+    const meta = await sharp(bytes).metadata();
+    const swap = (meta.orientation ?? 1) >= 5;
+    const [w, h] = swap ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+    const hint = estimateGsd(hints, w, h);
+    return hint ? { gsd: hint.metersPerPixel, basis: hint.basis } : null;
+  } catch {
+    return null;
+  }
+}
 
 function usage(): never {
   process.stderr.write('usage: npm run --silent analyze -- [--gsd METRES_PER_PIXEL] [--no-models | --all-models] <image>...\n');
@@ -38,10 +60,12 @@ for (const file of files) {
   const started = performance.now();
   try {
     const bytes = await readFile(file);
+    const estimated = gsd ? null : await gsdFromMetadata(bytes);
     const { results, evidence } = await analyzer.analyze(bytes, {
-      gsd_m_per_px: gsd,
-      gsd_source: gsd ? 'source-native' : null,
+      gsd_m_per_px: gsd ?? estimated?.gsd ?? null,
+      gsd_source: gsd ? 'source-native' : estimated ? 'estimated' : null,
       source: 'upload',
+      ...(estimated ? { provenance_extra: { gsd_basis: estimated.basis } } : {}),
     });
     const line = {
       file,

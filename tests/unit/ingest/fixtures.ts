@@ -17,7 +17,7 @@ function halves(width: number, height: number): Buffer {
   return raw;
 }
 
-const DJI_XMP = (relativeAltitude: string, pitch: string) =>
+export const DJI_XMP = (relativeAltitude: string, pitch: string) =>
   `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">` +
   `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" ` +
   `xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" drone-dji:AbsoluteAltitude="+180.50" ` +
