@@ -31,6 +31,7 @@ import type { BlobStorage } from './storage/blob-storage.js';
 import { createStorage } from './storage/create-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
 import { withMapDeps } from './services/places.js';
+import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
   config: Config;
@@ -50,6 +51,11 @@ export interface AppDeps {
    * server's own start enables it: a test app's empty database would make every stored blob an orphan.
    */
   sweepOrphansOnStart?: boolean;
+  /**
+   * Check in the background (at start, then every few minutes) whether the configured map services answer,
+   * so the Map tab can warn before a search fails. The server process turns it on; tests opt in.
+   */
+  checkMapReachability?: boolean;
 }
 
 /**
@@ -89,10 +95,13 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
 
 export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
   const analysis = createAnalysisDeps(deps);
+  const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
+  reachability?.start();
   const contextFactory = withAnalysisDeps(
     withMapDeps(createContextFactory({ db: deps.db, verifier: deps.verifier }), {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
+      reachability,
     }),
     analysis,
   );
@@ -150,6 +159,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
     },
     dispose: async () => {
       await started;
+      reachability?.stop();
       await analysis.jobs.stop();
       await analysis.close();
       await yoga.dispose();

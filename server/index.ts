@@ -39,6 +39,7 @@ const app = createApp({
   clientDir: hasClient ? clientDir : null,
   // This process owns DATA_DIR and its database: image files without a row are leftovers of a crash.
   sweepOrphansOnStart: true,
+  checkMapReachability: true,
 });
 const server = createServer((req, res) => app.handleNode(req, res));
 

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<d2bee89f42f64a36404c1495a27032bd>>
+ * @generated SignedSource<<0c0331ac076d01ce77c5158ecf859a98>>
  * @lightSyntaxTransform
  */
 
@@ -13,6 +13,7 @@ export type MapTabQuery$variables = Record<PropertyKey, never>;
 export type MapTabQuery$data = {
   readonly imageryStatus: {
     readonly configured: boolean;
+    readonly reachable: boolean | null | undefined;
     readonly " $fragmentSpreads": FragmentRefs<"ImageryNotConfigured_imageryStatus">;
   };
   readonly placesStatus: {
@@ -31,6 +32,13 @@ var v0 = {
   "kind": "ScalarField",
   "name": "configured",
   "storageKey": null
+},
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "reachable",
+  "storageKey": null
 };
 return {
   "fragment": {
@@ -48,6 +56,7 @@ return {
         "plural": false,
         "selections": [
           (v0/*:: as any*/),
+          (v1/*:: as any*/),
           {
             "args": null,
             "kind": "FragmentSpread",
@@ -91,6 +100,7 @@ return {
         "plural": false,
         "selections": [
           (v0/*:: as any*/),
+          (v1/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -130,16 +140,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "834357aece2c32586d90ab80a2676aeb",
+    "cacheID": "09714bc699fcd6bc5c42fdc4e90fc148",
     "id": null,
     "metadata": {},
     "name": "MapTabQuery",
     "operationKind": "query",
-    "text": "query MapTabQuery {\n  imageryStatus {\n    configured\n    ...ImageryNotConfigured_imageryStatus\n  }\n  placesStatus {\n    ...PropertyMapSearch_placesStatus\n  }\n}\n\nfragment ImageryNotConfigured_imageryStatus on ImageryStatus {\n  provider\n  hint\n}\n\nfragment PropertyMapSearch_placesStatus on PlacesStatus {\n  configured\n  attribution\n}\n"
+    "text": "query MapTabQuery {\n  imageryStatus {\n    configured\n    reachable\n    ...ImageryNotConfigured_imageryStatus\n  }\n  placesStatus {\n    ...PropertyMapSearch_placesStatus\n  }\n}\n\nfragment ImageryNotConfigured_imageryStatus on ImageryStatus {\n  provider\n  hint\n}\n\nfragment PropertyMapSearch_placesStatus on PlacesStatus {\n  configured\n  attribution\n}\n"
   }
 };
 })();
 
-(node as any).hash = "aa0384cd14540b78de0aa664573697d8";
+(node as any).hash = "39b6b9748a7f4b1f1141f3f7e415fe21";
 
 export default node;

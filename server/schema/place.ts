@@ -52,6 +52,10 @@ const ImageryStatusRef = builder.objectRef<ImageryStatus>('ImageryStatus').imple
     provider: t.exposeString('provider', { description: '`public`, `google`, `tiles` or `none`.' }),
     attribution: t.exposeString('attribution', { nullable: true }),
     hint: t.exposeString('hint', { nullable: true, description: 'How to configure a provider, when none is.' }),
+    reachable: t.exposeBoolean('reachable', {
+      nullable: true,
+      description: 'false when the server’s latest background check could not reach the map services; null when not known.',
+    }),
   }),
 });
 

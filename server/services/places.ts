@@ -5,6 +5,7 @@ import type { Context, Viewer } from '../auth/context.js';
 import { AUTOCOMPLETE_MIN_CHARS } from '../domain/constants.js';
 import { AppError } from '../domain/errors.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
+import type { Reachability } from '../imagery/reachability.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { takeRateLimit } from './rate-limit.js';
@@ -12,6 +13,8 @@ import { takeRateLimit } from './rate-limit.js';
 export interface MapDeps {
   imagery: ImageryProvider;
   places: PlacesProvider;
+  /** Whether the configured map services answer (checked in the background); absent: not checked. */
+  reachability?: Reachability;
 }
 
 type WithMapDeps = Context & { map?: MapDeps };
@@ -73,6 +76,8 @@ export interface ImageryStatus {
   attribution: string | null;
   /** What to set when no provider is configured; null when one is. */
   hint: string | null;
+  /** false when the latest background check could not reach the map services; null when not known. */
+  reachable: boolean | null;
 }
 
 export const IMAGERY_SETUP_HINT =
@@ -86,6 +91,7 @@ export function imageryStatus(deps: MapDeps): ImageryStatus {
     provider: imagery.name,
     attribution: imagery.attribution,
     hint: imagery.configured ? null : IMAGERY_SETUP_HINT,
+    reachable: imagery.configured ? (deps.reachability?.reachable() ?? null) : null,
   };
 }
 

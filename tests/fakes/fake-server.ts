@@ -93,6 +93,12 @@ export async function startFakeServer(routes: Route[], state: ModeState): Promis
         control(res, url, routes, state);
         return;
       }
+      // A HEAD of the origin is the server's reachability check (server/imagery/reachability.ts); a real
+      // service answers it with some status, so any answer will do. Not a provider call: not recorded.
+      if (req.method === 'HEAD' && url.pathname === '/') {
+        send(res, { status: 200, contentType: 'text/plain', body: '' });
+        return;
+      }
       const route = routes.find((r) => r.method === req.method && r.match(url.pathname) !== null);
       const known = route ?? routes.find((r) => r.match(url.pathname) !== null);
       const recorded: RecordedRequest = {

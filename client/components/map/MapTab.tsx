@@ -10,10 +10,15 @@ import { LoadingState } from '../Spinner';
 import { ImageryNotConfigured } from './ImageryNotConfigured';
 import { PropertyMapSearch } from './PropertyMapSearch';
 
+export const MAP_SERVICES_UNREACHABLE =
+  'The map services cannot be reached from the server right now, so address search and satellite images will fail. ' +
+  'You can still upload your own aerial photo in the Upload Image tab.';
+
 const MapTabQuery = graphql`
   query MapTabQuery {
     imageryStatus {
       configured
+      reachable
       ...ImageryNotConfigured_imageryStatus
     }
     placesStatus {
@@ -25,7 +30,13 @@ const MapTabQuery = graphql`
 function MapTabContent({ queryRef }: { queryRef: PreloadedQuery<MapTabQueryType> }) {
   const data = usePreloadedQuery<MapTabQueryType>(MapTabQuery, queryRef);
   return data.imageryStatus.configured ? (
-    <PropertyMapSearch placesStatus={data.placesStatus} />
+    <div className="space-y-4">
+      {data.imageryStatus.reachable === false && (
+        // Said before a search fails: the server checks its map services in the background.
+        <Alert tone="warning">{MAP_SERVICES_UNREACHABLE}</Alert>
+      )}
+      <PropertyMapSearch placesStatus={data.placesStatus} />
+    </div>
   ) : (
     <ImageryNotConfigured imageryStatus={data.imageryStatus} />
   );
