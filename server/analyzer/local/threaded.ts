@@ -34,6 +34,7 @@ class AnalyzerThread {
   private readonly ready: Promise<void>;
   task: Task | null = null;
   dead = false;
+  private readonly exited: Promise<void>;
 
   constructor(
     options: LocalAnalyzerOptions,
@@ -66,6 +67,7 @@ class AnalyzerThread {
       this.onDeath(this);
     };
     this.worker.on('error', (error: Error) => die(new Error(`The analyzer thread failed: ${error.message}`, { cause: error })));
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('exit', (code) => die(new Error(`The analyzer thread stopped (exit code ${code}).`)));
   }
 
@@ -81,11 +83,23 @@ class AnalyzerThread {
     );
   }
 
-  async terminate(reason: Error): Promise<void> {
+  /**
+   * Ends the thread: its current analysis (if any) is refused to the caller at once, but the thread itself
+   * finishes that work and any model loading before it exits — terminating it while onnxruntime runs native
+   * code in it would abort the process. Only a thread that has not exited after `graceMs` is terminated.
+   */
+  async stop(reason: Error, graceMs = 15_000): Promise<void> {
     this.dead = true;
     this.task?.reject(reason);
     this.task = null;
-    await this.worker.terminate();
+    this.worker.postMessage({ stop: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    const outcome = await Promise.race([this.exited, late]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.worker.terminate();
   }
 }
 
@@ -130,7 +144,7 @@ export function createThreadedLocalAnalyzer(opts: { threads: number; options?: L
       closed = true;
       const reason = () => new Error('The analyzer has been shut down.');
       for (const task of queue.splice(0)) task.reject(reason());
-      await Promise.all(threads.splice(0).map((t) => t.terminate(reason())));
+      await Promise.all(threads.splice(0).map((t) => t.stop(reason())));
     },
   };
 }

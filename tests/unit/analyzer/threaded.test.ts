@@ -69,6 +69,23 @@ describe('threaded local analyzer', () => {
     expect(threadTicks).toBeGreaterThan(inProcessTicks * 2);
   });
 
+  it('closes cleanly while its threads are still starting (models loading) or mid-analysis', { timeout: 120_000 }, async () => {
+    // Ending a thread while onnxruntime works in it (loading its models takes most of a second) aborts this
+    // whole process ("terminate called after throwing an instance of 'Napi::Error'"), failing the run. Close
+    // at moments across the whole start-up.
+    for (let delayMs = 0; delayMs <= 1500; delayMs += 150) {
+      const starting = createThreadedLocalAnalyzer({ threads: 1 });
+      starting.warm();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await starting.close();
+    }
+    const busy = createThreadedLocalAnalyzer({ threads: 1 });
+    const pending = busy.analyze(fixture('chico_2020_55.png'), context).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await busy.close();
+    expect(await pending).toEqual(new Error('The analyzer has been shut down.'));
+  });
+
   it('refuses new work once closed', async () => {
     const other = createThreadedLocalAnalyzer({ threads: 1 });
     const pending = other.analyze(fixture('chico_2020_55.png'), context).catch((e: unknown) => e);
