@@ -143,3 +143,15 @@ test("history: a second user sees none of the first user's analyses", async ({ p
   await expect(page.getByText('First User Parcel')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Analysis statistics' })).toContainText('0 analyses in total');
 });
+
+test('history: the count covers every matching analysis, not only the page loaded so far', async ({ page, login, api }) => {
+  test.setTimeout(120_000);
+  for (let i = 1; i <= 13; i++) await api.analyse(streetTile(), `Paging Lane ${i}`);
+  await login();
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('13 analyses (12 shown)');
+  await expect(grid(page).getByRole('article')).toHaveCount(12);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByTestId('history-count')).toHaveText('13 analyses');
+  await expect(grid(page).getByRole('article')).toHaveCount(13);
+});
