@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
 import { startAuthEmulator } from '../scripts/auth-emulator';
+import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
 import { freePort } from '../scripts/free-port';
 
 const opt = (name: string, fallback: number) => {
@@ -33,15 +34,8 @@ const request = (url: string, init?: RequestInit) => app.fetch(new Request(new U
 
 try {
   // A user and one real analysis through the API, then N copies of its row with varied dates, places and flags.
-  const signUpOnce = () =>
-    fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password', returnSecureToken: true }),
-    });
-  // A keep-alive connection the emulator dropped after its readiness probe fails once; a retry opens a new one.
-  const signUp = await signUpOnce().catch(signUpOnce);
-  const { idToken } = (await signUp.json()) as { idToken: string };
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
+  const { idToken } = await createEmulatorUser();
   const auth = { authorization: `Bearer ${idToken}` };
   const form = new FormData();
   form.append('file', new Blob([readFileSync(new URL('../tests/fixtures/images/chico_2020_55.png', import.meta.url))], { type: 'image/png' }), 'tile.png');

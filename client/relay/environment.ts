@@ -66,9 +66,9 @@ async function requestHeaders(accept: string, json: boolean): Promise<Record<str
 function interpret(body: GraphQLBody, status: number): GraphQLResponse {
   // A refused session is the whole request's failure, even though GraphQL still answers `viewer: null`.
   const unauthenticated = body.errors?.find((error) => error.extensions?.code === 'UNAUTHENTICATED');
-  if (unauthenticated) {
+  if (unauthenticated || status === 401) {
     rejectSession();
-    throw new GraphQLRequestError(unauthenticated.message ?? 'Please sign in.', status, 'UNAUTHENTICATED');
+    throw new GraphQLRequestError(unauthenticated?.message ?? 'Please sign in.', status, 'UNAUTHENTICATED');
   }
   if (body.data == null) {
     const first = body.errors?.[0];
@@ -91,6 +91,7 @@ const fetchGraphQL: FetchFunction = async (request, variables, _cacheConfig, upl
   try {
     parsed = (await response.json()) as GraphQLBody;
   } catch {
+    if (response.status === 401) return interpret({}, 401);
     throw new GraphQLRequestError(`The server answered ${response.status} without a GraphQL result`, response.status, null);
   }
   return interpret(parsed, response.status);

@@ -22,10 +22,17 @@ function identityToolkit(path: string): string {
 }
 
 async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+  const send = () =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  // Sent again once when the connection fails: a keep-alive connection the emulator dropped meanwhile gives
+  // "other side closed" (seen after long waits for hanging providers); the retry opens a fresh one.
+  const res = await send().catch((error: unknown) => {
+    if (!(error instanceof TypeError)) throw error;
+    return send();
   });
   const json = (await res.json()) as T & { error?: { message?: string } };
   if (!res.ok) throw new Error(`Auth emulator ${url}: ${res.status} ${json.error?.message ?? ''}`);

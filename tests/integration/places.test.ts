@@ -13,19 +13,6 @@ import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-
 import { bearer, graphql } from '../helpers/graphql.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-/**
- * A new emulator user, retried once: a request on a keep-alive connection the emulator dropped meanwhile
- * fails with "other side closed" (seen here after the long waits for hanging providers), and a second
- * request opens a fresh connection.
- */
-async function newUser(): Promise<EmulatorUser> {
-  try {
-    return await createEmulatorUser();
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return createEmulatorUser();
-  }
-}
 
 const PLACE_PREDICTIONS = /* GraphQL */ `
   query Predictions($input: PlacePredictionsInput!) {
@@ -71,7 +58,7 @@ describe.each(providers)('places provider $name (fake)', (provider) => {
     fake = await provider.start();
     dataDir = await mkdtemp(path.join(tmpdir(), 'aerisk-places-'));
     t = await createTestApp({ ...fake.env, DATA_DIR: dataDir, IMAGERY_TIMEOUT_MS: String(TIMEOUT_MS) });
-    user = await newUser();
+    user = await createEmulatorUser();
   });
   afterAll(async () => {
     await t?.close();

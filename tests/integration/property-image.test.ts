@@ -17,19 +17,6 @@ import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-
 import { bearer, graphql } from '../helpers/graphql.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-/**
- * A new emulator user, retried once: a request on a keep-alive connection the emulator dropped meanwhile
- * fails with "other side closed" (seen here after the long waits for hanging providers), and a second
- * request opens a fresh connection.
- */
-async function newUser(): Promise<EmulatorUser> {
-  try {
-    return await createEmulatorUser();
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return createEmulatorUser();
-  }
-}
 
 const FETCH = /* GraphQL */ `
   mutation Fetch($input: FetchPropertyImageInput!) {
@@ -172,7 +159,7 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
   beforeEach(async () => {
     fakes.reset();
     // A fresh user per test: nobody's images or rate-limit counters are another test's.
-    user = await newUser();
+    user = await createEmulatorUser();
   });
 
   const fetchImage = (input: Record<string, unknown>, token = user.idToken) =>
@@ -318,7 +305,7 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
     const created = await postImage({ address: WHITE_HOUSE_ADDRESS });
     expect(created.status).toBe(201);
     const { item_id: itemId } = (await created.json()) as { item_id: string };
-    const other = await newUser();
+    const other = await createEmulatorUser();
     const file = await t.request(`/aerial/image-file/by-id/${itemId}`, { headers: bearer(other.idToken) });
     expect(file.status).toBe(404);
     const analyze = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: bearer(other.idToken) });
@@ -337,7 +324,7 @@ describe('no imagery provider configured', () => {
   beforeAll(async () => {
     dataDir = await withTempDir();
     t = await createTestApp({ IMAGERY_PROVIDER: 'none', PLACES_PROVIDER: 'none', DATA_DIR: dataDir });
-    user = await newUser();
+    user = await createEmulatorUser();
   });
   afterAll(async () => {
     await t?.close();
@@ -392,7 +379,7 @@ describe('an imagery host that cannot be reached', () => {
   });
 
   it('answers with the spec message and says the provider was unreachable', async () => {
-    const user = await newUser();
+    const user = await createEmulatorUser();
     const typed = await graphql<FetchResult & { fetchPropertyImage: { providerUnreachable?: boolean } }>(
       t,
       FETCH.replace('... on ImageryError { notConfigured }', '... on ImageryError { notConfigured providerUnreachable }'),

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { sendPasswordReset } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
+import { AUTH_LINK_CLASS } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
 import { Button, TextField } from '../../components/forms';
 
@@ -40,7 +41,7 @@ export default function ForgotPasswordScreen() {
         </Button>
       </form>
       <p className="text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300">
+        <Link to="/login" className={AUTH_LINK_CLASS}>
           Back to sign in
         </Link>
       </p>

@@ -1,43 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { signInWithEmail, signInWithGoogle } from '../../auth/actions';
+import { Link } from 'react-router';
+import { signInWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
+import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
 import { Button, Divider, TextField } from '../../components/forms';
 import { GoogleSignInButton } from '../../components/GoogleSignInButton';
 
-const linkClass = 'font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300';
-
 export default function LoginScreen() {
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  const { error, busy, run, signInGoogle } = useSignInFlow();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    setBusy('email');
-    try {
-      await signInWithEmail(email, password);
-      navigate('/', { replace: true });
-    } catch (cause) {
-      setError(authErrorMessage(cause, 'Failed to login'));
-      setBusy(null);
-    }
-  }
-
-  async function onGoogle() {
-    setError(null);
-    setBusy('google');
-    try {
-      await signInWithGoogle();
-      navigate('/', { replace: true });
-    } catch (cause) {
-      setError(authErrorMessage(cause, 'Failed to sign in with Google'));
-      setBusy(null);
-    }
+    await run('email', () => signInWithEmail(email, password), (cause) => authErrorMessage(cause, 'Failed to login'));
   }
 
   return (
@@ -65,7 +42,7 @@ export default function LoginScreen() {
         </Button>
       </form>
       <Divider>or</Divider>
-      <GoogleSignInButton label="Sign in with Google" onClick={() => void onGoogle()} disabled={busy !== null} />
+      <GoogleSignInButton label="Sign in with Google" onClick={() => void signInGoogle()} disabled={busy !== null} />
     </div>
   );
 }

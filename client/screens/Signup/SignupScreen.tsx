@@ -1,23 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../server/domain/constants';
 import { loadPasswordRules } from '../../auth/passwordPolicy';
 import { initAuth } from '../../auth/session';
-import { FormError, signInWithGoogle, signUpWithEmail } from '../../auth/actions';
+import { FormError, signUpWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
+import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
 import { Button, Divider, TextField } from '../../components/forms';
 import { GoogleSignInButton } from '../../components/GoogleSignInButton';
 
-const linkClass = 'font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300';
-
 export default function SignupScreen() {
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'email' | 'google' | null>(null);
+  const { error, setError, busy, run, signInGoogle } = useSignInFlow();
   // The hint states the provider's minimum when its password policy is enforced (spec §5), else the default.
   const [minLength, setMinLength] = useState(DEFAULT_MIN_PASSWORD_LENGTH);
   useEffect(() => {
@@ -32,31 +29,15 @@ export default function SignupScreen() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
     if (password !== confirmPassword) {
       setError('Passwords do not match');
       return;
     }
-    setBusy('email');
-    try {
-      await signUpWithEmail(email, password);
-      navigate('/', { replace: true });
-    } catch (cause) {
-      setError(cause instanceof FormError ? cause.message : authErrorMessage(cause, 'Failed to create account'));
-      setBusy(null);
-    }
-  }
-
-  async function onGoogle() {
-    setError(null);
-    setBusy('google');
-    try {
-      await signInWithGoogle();
-      navigate('/', { replace: true });
-    } catch (cause) {
-      setError(authErrorMessage(cause, 'Failed to sign in with Google'));
-      setBusy(null);
-    }
+    await run(
+      'email',
+      () => signUpWithEmail(email, password),
+      (cause) => (cause instanceof FormError ? cause.message : authErrorMessage(cause, 'Failed to create account')),
+    );
   }
 
   return (
@@ -97,7 +78,7 @@ export default function SignupScreen() {
         </Button>
       </form>
       <Divider>or</Divider>
-      <GoogleSignInButton label="Sign up with Google" onClick={() => void onGoogle()} disabled={busy !== null} />
+      <GoogleSignInButton label="Sign up with Google" onClick={() => void signInGoogle()} disabled={busy !== null} />
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">
         By creating an account you agree to the{' '}
         <Link to="/terms-of-service" className={linkClass}>
