@@ -1,3 +1,4 @@
+// npm run eval -- --property …: the whole-property evaluation (scripts/eval-property.ts).
 // npm run eval -- --manifest ../shared/eval/manifest.json [--split tune|test|all] [--no-models]
 //                  [--all-models] [--unknown-gsd] [--only PREFIX] [--overlays DIR] [--json FILE]
 // --unknown-gsd withholds each image's ground resolution, as an upload without metadata arrives.
@@ -13,6 +14,7 @@ import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { fillPolygon, type Pt } from '../server/analyzer/local/geometry';
 import { distanceTransform } from '../server/analyzer/local/raster';
+import { runPropertyEval } from './eval-property';
 
 interface Rec {
   file: string;
@@ -27,6 +29,10 @@ interface Rec {
 }
 
 const args = process.argv.slice(2);
+if (args.includes('--property')) {
+  await runPropertyEval(args);
+  process.exit(0);
+}
 const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;

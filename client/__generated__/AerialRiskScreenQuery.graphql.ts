@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1b71e401a91169adb84126ecd120d9cd>>
+ * @generated SignedSource<<2930ca3835ed382ce034b9632d52d875>>
  * @lightSyntaxTransform
  */
 
@@ -140,6 +140,13 @@ return {
                 "args": null,
                 "kind": "ScalarField",
                 "name": "totalAnalyses",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "notAssessable",
                 "storageKey": null
               },
               {
@@ -357,12 +364,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "53b6338d26c3e409d5673953e2ff986d",
+    "cacheID": "e36fa92fd7710143a79f7a7186cf5819",
     "id": null,
     "metadata": {},
     "name": "AerialRiskScreenQuery",
     "operationKind": "query",
-    "text": "query AerialRiskScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    id\n    ...AnalysisStatisticsPanel_user\n    ...RiskZoneSummary_user\n    ...RiskZonesTable_user_yu5n1\n  }\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n\nfragment RiskZoneRow_riskZone on RiskZone {\n  id\n  location\n  riskLevel\n  details\n  createdAt\n}\n\nfragment RiskZoneSummary_user on User {\n  riskZoneStatistics {\n    totalZones\n    riskLevels {\n      low\n      medium\n      high\n    }\n    lastUpdated\n  }\n}\n\nfragment RiskZonesTable_user_yu5n1 on User {\n  riskZones(first: $count) {\n    edges {\n      node {\n        id\n        ...RiskZoneRow_riskZone\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query AerialRiskScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    id\n    ...AnalysisStatisticsPanel_user\n    ...RiskZoneSummary_user\n    ...RiskZonesTable_user_yu5n1\n  }\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n\nfragment RiskZoneRow_riskZone on RiskZone {\n  id\n  location\n  riskLevel\n  details\n  createdAt\n}\n\nfragment RiskZoneSummary_user on User {\n  riskZoneStatistics {\n    totalZones\n    riskLevels {\n      low\n      medium\n      high\n    }\n    lastUpdated\n  }\n}\n\nfragment RiskZonesTable_user_yu5n1 on User {\n  riskZones(first: $count) {\n    edges {\n      node {\n        id\n        ...RiskZoneRow_riskZone\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e52eddb6d7fd0b090e024c8e4c525b1b>>
+ * @generated SignedSource<<cb27e1805698e2fb4700f5ee45bf0995>>
  * @lightSyntaxTransform
  */
 
@@ -133,6 +133,13 @@ return {
                 "args": null,
                 "kind": "ScalarField",
                 "name": "totalAnalyses",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "notAssessable",
                 "storageKey": null
               },
               {
@@ -485,12 +492,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "ec5454beef5c517f178731a08b536f8d",
+    "cacheID": "6ca69bed6e4e6903e932b8f3206fbbeb",
     "id": null,
     "metadata": {},
     "name": "AnalysisHistoryScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisHistoryScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    ...AnalysisStatisticsPanel_user\n    ...AnalysisHistoryList_user_yu5n1\n    id\n  }\n}\n\nfragment AnalysisHistoryCard_analysis on Analysis {\n  id\n  analysisId\n  status\n  propertyLocation\n  createdAt\n  riskScore\n  assessable\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      overhanging\n    }\n    roof {\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  image {\n    url\n    id\n  }\n}\n\nfragment AnalysisHistoryList_user_yu5n1 on User {\n  analyses(first: $count, filters: [], sort: date, order: desc) {\n    totalCount\n    edges {\n      node {\n        id\n        ...AnalysisHistoryCard_analysis\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n"
+    "text": "query AnalysisHistoryScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    ...AnalysisStatisticsPanel_user\n    ...AnalysisHistoryList_user_yu5n1\n    id\n  }\n}\n\nfragment AnalysisHistoryCard_analysis on Analysis {\n  id\n  analysisId\n  status\n  propertyLocation\n  createdAt\n  riskScore\n  assessable\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      overhanging\n    }\n    roof {\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  image {\n    url\n    id\n  }\n}\n\nfragment AnalysisHistoryList_user_yu5n1 on User {\n  analyses(first: $count, filters: [], sort: date, order: desc) {\n    totalCount\n    edges {\n      node {\n        id\n        ...AnalysisHistoryCard_analysis\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n"
   }
 };
 })();

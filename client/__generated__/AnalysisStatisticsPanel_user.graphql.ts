@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<45899ad14de81767ea65013dd307149b>>
+ * @generated SignedSource<<1e61304c0400866c261e48ffd9e4d8c3>>
  * @lightSyntaxTransform
  */
 
@@ -11,6 +11,7 @@ import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisStatisticsPanel_user$data = {
   readonly analysisStatistics: {
+    readonly notAssessable: number;
     readonly riskFactors: {
       readonly pools: number;
       readonly powerLines: number;
@@ -50,6 +51,13 @@ const node: ReaderFragment = {
           "args": null,
           "kind": "ScalarField",
           "name": "totalAnalyses",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "notAssessable",
           "storageKey": null
         },
         {
@@ -131,6 +139,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "f38f57789ffc0eebf1a83d734742d9a8";
+(node as any).hash = "05bf1cd53f0c4e9552fbafb1221222b5";
 
 export default node;

@@ -166,6 +166,11 @@ export interface AnalyzeContext {
   north_up?: boolean;
   /** Extra provider-specific provenance (zoom, center, attribution, …) merged into provenance. */
   provenance_extra?: Record<string, unknown>;
+  /**
+   * Aborted when the analysis is given up (its job's deadline passed): an analyzer that can stop, stops and
+   * frees what it holds (a thread, a request). The reason is the abort's `reason`.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Analyzer {

@@ -31,7 +31,7 @@ export function recommend(obs: Observations, findings: readonly Finding[], asses
   }
 
   if (obs.pool.present) {
-    const where = obs.pool.location ? ` ${obs.pool.location}` : '';
+    const where = obs.pool.location ? ` ${inSentence(obs.pool.location)}` : '';
     out.push(`Verify a compliant fence and self-closing gate around the pool${where}.`);
     if (obs.pool.condition === 'green') out.push('Treat or drain the green pool water; it suggests the pool is not maintained.');
     if (obs.pool.condition === 'empty') out.push('Secure or refill the empty pool; an empty pool is a fall hazard.');
@@ -49,6 +49,14 @@ export function recommend(obs: Observations, findings: readonly Finding[], asses
   if (obs.solar.present) {
     out.push(`Record the solar installation (about ${Math.round(obs.solar.coverage_percentage)}% of the roof) and confirm it was permitted.`);
   }
-  for (const risk of obs.additional_risks.slice(0, 3)) out.push(`Address: ${risk.replace(/\.$/, '')}.`);
+  for (const risk of obs.additional_risks.slice(0, 3)) out.push(`Have this looked at on the next visit: ${lowerFirst(risk.replace(/[.\s]+$/, ''))}.`);
   return out;
 }
+
+/** A location as it reads inside a sentence: "in the centre of the image", "on the left side of the image". */
+export function inSentence(location: string): string {
+  if (!location.endsWith('of the image')) return location;
+  return `${/^(left|right) side/.test(location) ? 'on' : 'in'} the ${location}`;
+}
+
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);

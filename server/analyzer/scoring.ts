@@ -53,7 +53,9 @@ export interface ScoreResult {
 
 function item(factor: ScoringFactor, times = 1, detail?: string): ScoreItem {
   const row = SCORING_WEIGHTS[factor];
-  return { factor, points: row.points * times, reason: detail ? `${detail}: ${row.why}` : row.why };
+  // A detail is a phrase before the reason: its own closing punctuation would read ".:".
+  const lead = detail?.replace(/[.;:,\s]+$/, '');
+  return { factor, points: row.points * times, reason: lead ? `${lead}: ${row.why}` : row.why };
 }
 
 /**
@@ -72,7 +74,8 @@ export function scoreObservations(obs: Observations, findings: readonly Finding[
 
   if (obs.trees.proximity === 'touching') items.push(item('trees_touching'));
   else if (obs.trees.proximity === 'near') items.push(item('trees_near'));
-  if (obs.trees.count >= 10) items.push(item('trees_many', 1, `${obs.trees.count} trees`));
+  // Canopy over the roof already prices the trees in; many trees count only for a roof they do not touch.
+  if (obs.trees.count >= 10 && obs.trees.proximity !== 'touching') items.push(item('trees_many', 1, `${obs.trees.count} trees`));
 
   if (obs.pool.present) {
     items.push(item('pool'));

@@ -16,6 +16,32 @@ import type { BlobStorage } from '../storage/blob-storage.js';
 /** A job runs at most this many times: the first run and one re-run after a crash. */
 export const MAX_ATTEMPTS = 2;
 const WAIT_POLL_MS = 1000;
+export const DEFAULT_ANALYSIS_DEADLINE_MS = 90_000;
+
+/** An analysis that ran past its job's deadline. */
+export class AnalysisDeadlineError extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`The analysis did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped.`);
+    this.name = 'AnalysisDeadlineError';
+  }
+}
+
+/** `work`, or the deadline's error once `deadlineMs` passes (then `controller` is aborted with it). */
+async function withDeadline<T>(deadlineMs: number, controller: AbortController, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new AnalysisDeadlineError(deadlineMs);
+      controller.abort(error);
+      reject(error);
+    }, deadlineMs);
+  });
+  try {
+    return await Promise.race([work(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function isTerminal(status: Analysis['status']): boolean {
   return status === 'done' || status === 'failed';
@@ -34,6 +60,11 @@ export interface AnalysisJobsOptions {
    * this often for jobs others queued and re-queues only jobs whose heartbeat is older than the lease.
    */
   pollIntervalMs: number;
+  /**
+   * An analysis still running this long after it started is given up: the job fails with the analysis
+   * failure message, and the analyzer is told through the context's abort signal (a thread is retired).
+   */
+  deadlineMs?: number;
   logger?: Pick<Console, 'error' | 'warn' | 'info'>;
 }
 
@@ -54,6 +85,8 @@ export class AnalysisJobs {
   private pumping = false;
   private pumpAgain = false;
   private stopped = false;
+  /** Set on shutdown: every watcher (subscription, waiting request) ends now, whatever its job does. */
+  private watchesEnded = false;
   private readonly log: Pick<Console, 'error' | 'warn' | 'info'>;
 
   constructor(private readonly opts: AnalysisJobsOptions) {
@@ -84,6 +117,15 @@ export class AnalysisJobs {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     await Promise.allSettled([...this.inflight]);
+  }
+
+  /**
+   * Shutdown's first step: ends every open watch at once — subscriptions complete and waiting requests
+   * answer with the row as it is — so no stream on a job that is not progressing holds the server open.
+   */
+  endWatches(): void {
+    this.watchesEnded = true;
+    for (const id of [...this.listeners.keys()]) this.emit(id);
   }
 
   /** A job was queued (or a slot freed): look for work now rather than at the next poll. */
@@ -119,7 +161,7 @@ export class AnalysisJobs {
     });
     let last = '';
     try {
-      while (!this.stopped) {
+      while (!this.stopped && !this.watchesEnded) {
         if (!changed) {
           await new Promise<void>((resolve) => {
             wakeUp = resolve;
@@ -268,7 +310,9 @@ export class AnalysisJobs {
         provenance_extra: { ...extra, ...(image.attribution ? { attribution: image.attribution } : {}) },
         owner_id: analysis.ownerId,
       };
-      const output = analyzerOutputSchema.parse(await analyzer.analyze(blob.bytes, context));
+      const deadlineMs = this.opts.deadlineMs ?? DEFAULT_ANALYSIS_DEADLINE_MS;
+      const raw = await withDeadline(deadlineMs, new AbortController(), (signal) => analyzer.analyze(blob.bytes, { ...context, signal }));
+      const output = analyzerOutputSchema.parse(raw);
       const results = {
         ...output.results,
         image_item_id: image.id,
@@ -289,7 +333,8 @@ export class AnalysisJobs {
         finishedAt: new Date(),
       });
     } catch (error) {
-      this.log.error(`[jobs] analysis ${job.id} failed:`, error);
+      if (error instanceof AnalysisDeadlineError) this.log.error(`[jobs] analysis ${job.id} failed: ${error.message}`);
+      else this.log.error(`[jobs] analysis ${job.id} failed:`, error);
       await this.update(job, { status: 'failed', error: FAILURE.analyze, finishedAt: new Date() }).catch((e: unknown) =>
         this.log.error(`[jobs] could not record the failure of ${job.id}:`, e),
       );

@@ -60,6 +60,7 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
 
 const AnalysisStatisticsRef = builder.objectRef<{
   totalAnalyses: number;
+  notAssessable: number;
   riskScores: { low: number; medium: number; high: number };
   riskFactors: { pools: number; spas: number; treesOverhanging: number; powerLines: number };
 }>('AnalysisStatistics');
@@ -83,6 +84,9 @@ AnalysisStatisticsRef.implement({
   description: 'Finished analyses; one that could not be assessed counts in the total but in no band.',
   fields: (t) => ({
     totalAnalyses: t.exposeInt('totalAnalyses'),
+    notAssessable: t.exposeInt('notAssessable', {
+      description: 'Finished but not scored (the image could not support a judgement); with the bands it adds up to the total.',
+    }),
     riskScores: t.field({ type: RiskBandsRef, resolve: (s) => s.riskScores }),
     riskFactors: t.field({ type: RiskFactorsRef, resolve: (s) => s.riskFactors }),
   }),
@@ -136,6 +140,7 @@ builder.prismaObjectFields(UserRef, (t) => ({
       const s = await analysisStatistics(ctx.db, ctx.viewer);
       return {
         totalAnalyses: s.total_analyses,
+        notAssessable: s.not_assessable,
         riskScores: s.risk_scores,
         riskFactors: {
           pools: s.risk_factors.pools,

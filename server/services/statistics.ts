@@ -8,6 +8,8 @@ import { FAILURE, failingAs } from './messages.js';
 
 export interface AnalysisStatistics {
   total_analyses: number;
+  /** Done but not scored (the image could not support a judgement): with the bands, adds up to the total. */
+  not_assessable: number;
   risk_scores: { low: number; medium: number; high: number };
   risk_factors: { pools: number; spas: number; trees_overhanging: number; power_lines: number };
 }
@@ -28,6 +30,7 @@ export async function analysisStatistics(db: Db, viewer: Viewer): Promise<Analys
         count(*) FILTER (WHERE risk_score < ${RISK_BAND_MEDIUM_FROM}) AS low,
         count(*) FILTER (WHERE risk_score >= ${RISK_BAND_MEDIUM_FROM} AND risk_score < ${RISK_BAND_HIGH_FROM}) AS medium,
         count(*) FILTER (WHERE risk_score >= ${RISK_BAND_HIGH_FROM}) AS high,
+        count(*) FILTER (WHERE risk_score IS NULL) AS not_assessable,
         count(*) FILTER (WHERE has_pool) AS pools,
         count(*) FILTER (WHERE has_spa) AS spas,
         count(*) FILTER (WHERE trees_overhanging) AS trees,
@@ -35,6 +38,7 @@ export async function analysisStatistics(db: Db, viewer: Viewer): Promise<Analys
       FROM analyses WHERE owner_id = ${viewer.uid} AND status = 'done'`;
     return {
       total_analyses: n(row?.total),
+      not_assessable: n(row?.not_assessable),
       risk_scores: { low: n(row?.low), medium: n(row?.medium), high: n(row?.high) },
       risk_factors: {
         pools: n(row?.pools),

@@ -195,3 +195,32 @@ describe('the wait limit of a synchronous analyze', () => {
     expect(res.data!.analyzeImage.data).toMatchObject({ status: expect.stringMatching(/^(queued|running)$/), results: null });
   });
 });
+
+describe('the deadline of one analysis', () => {
+  let t: TestApp;
+  let user: EmulatorUser;
+  // 'stuck' stands for a detector that never finishes; the worker must give it up and go on.
+  const analyzer = scriptedAnalyzer({ stuck: { delayMs: 600_000 }, '*': { pool: true } });
+  beforeAll(async () => {
+    t = await createAnalysisTestApp({ analyzer, env: { ANALYSIS_DEADLINE_MS: '1000', ANALYZE_WAIT_TIMEOUT_MS: '20000' } });
+    user = await createEmulatorUser();
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('fails an analysis that runs past it with the analysis failure, tells the analyzer, and runs the next one', async () => {
+    const base = await t.listen();
+    const stuck = await t.request(`/aerial/analyze/${await uploaded(base, user, 'stuck')}`, { method: 'POST', headers: auth(user) });
+    expect(stuck.status).toBe(422);
+    expect(await stuck.json()).toEqual({ error: { code: expect.any(String), message: 'Failed to analyze image' } });
+    const row = await t.db.prisma.analysis.findFirstOrThrow({ where: { ownerId: user.uid, propertyLocation: 'stuck' } });
+    expect(row).toMatchObject({ status: 'failed', error: 'Failed to analyze image', riskScore: null });
+    expect(analyzer.calls.find((c) => c.property_location === 'stuck')?.signal?.aborted).toBe(true);
+
+    // The worker is free again: the next analysis is done as usual.
+    const next = await t.request(`/aerial/analyze/${await uploaded(base, user, 'next')}`, { method: 'POST', headers: auth(user) });
+    expect(next.status).toBe(200);
+    expect(((await next.json()) as Json).results.pool.present).toBe(true);
+  });
+});

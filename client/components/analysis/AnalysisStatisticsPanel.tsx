@@ -19,6 +19,7 @@ export function AnalysisStatisticsPanel({ user }: { user: AnalysisStatisticsPane
       fragment AnalysisStatisticsPanel_user on User {
         analysisStatistics {
           totalAnalyses
+          notAssessable
           riskScores {
             low
             medium
@@ -43,11 +44,15 @@ export function AnalysisStatisticsPanel({ user }: { user: AnalysisStatisticsPane
         </h2>
         <p className="text-sm text-slate-500 dark:text-slate-400">{countLabel(stats.totalAnalyses, 'analysis', 'analyses')} in total</p>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {/* The bands and "Not assessable" add up to the total: an analysis with no score is in no band. */}
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Stat label="Total analyses" value={stats.totalAnalyses} />
         <Stat label="Low risk" value={stats.riskScores.low} className={bandTextClasses.low} />
         <Stat label="Medium risk" value={stats.riskScores.medium} className={bandTextClasses.medium} />
         <Stat label="High risk" value={stats.riskScores.high} className={bandTextClasses.high} />
+        <Stat label="Not assessable" value={stats.notAssessable} className="text-slate-500 dark:text-slate-400" />
+      </dl>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="With pools" value={stats.riskFactors.pools} />
         <Stat label="With spas" value={stats.riskFactors.spas} />
         <Stat label="Trees overhanging" value={stats.riskFactors.treesOverhanging} />

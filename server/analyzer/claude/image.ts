@@ -4,11 +4,10 @@
 // ourselves, know the exact scale, and send a JPEG re-encoded from pixels only (no EXIF, no comments: any
 // metadata text stays here).
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../domain/constants';
 
 export const MAX_SENT_PIXELS = 1_150_000;
 export const MAX_SENT_LONG_SIDE = 1568;
-/** Same bound as the local decoder: a decompression bomb is refused before any pixel is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
 const JPEG_QUALITY = 85;
 
 export interface PreparedImage {
@@ -29,7 +28,7 @@ export function sentSize(width: number, height: number): { width: number; height
 }
 
 export async function prepareImageForClaude(input: Buffer): Promise<PreparedImage> {
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1, page: 0 };
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const, pages: 1, page: 0 };
   const meta = await sharp(input, options).metadata();
   if (!meta.width || !meta.height) throw new Error('image has no size');
   // EXIF orientations 5–8 swap the sides; polygons everywhere are in the oriented frame.

@@ -3,10 +3,11 @@
 // in the coordinates of the image as a person sees it), and a bounded working copy for the vision code.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../domain/constants';
 import { ImageDecodeError } from '../contract';
 
-/** 40 MP covers every camera and map export we expect; a 20000×20000 PNG (400 MP) is refused from its header. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/** The one pixel limit (also checked at upload); a 20000×20000 PNG (400 MP) is refused from its header. */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 export const MIN_SIDE_PX = 32;
 /**
  * Long side of the working copy. 800 px leaves 600×400 map tiles untouched, keeps a 12 MP photo well under a

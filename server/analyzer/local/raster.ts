@@ -282,8 +282,11 @@ export function distanceTransform(mask: Mask, w: number, h: number): Plane {
     pass(w);
     for (let x = 0; x < w; x++) grid[y * w + x] = d[x];
   }
+  // Without any mask pixel every distance is "beyond the frame": report the frame's diagonal, a finite
+  // bound, rather than the sentinel (callers size searches by these values).
   const out = new Float32Array(w * h);
-  for (let i = 0; i < out.length; i++) out[i] = Math.sqrt(grid[i]);
+  const far = Math.hypot(w, h);
+  for (let i = 0; i < out.length; i++) out[i] = Math.min(far, Math.sqrt(grid[i]));
   return out;
 }
 

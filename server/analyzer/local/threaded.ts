@@ -14,9 +14,22 @@ export interface ThreadedAnalyzer extends Analyzer {
 }
 
 type Reply = { id: number; output?: AnalyzerOutput; error?: { name: string; message: string; code: string | null; stack?: string } };
-type Task = { id: number; image: Uint8Array; context: AnalyzeContext; resolve(o: AnalyzerOutput): void; reject(e: Error): void };
+type Task = {
+  id: number;
+  image: Uint8Array;
+  context: AnalyzeContext;
+  resolve(o: AnalyzerOutput): void;
+  reject(e: Error): void;
+  thread?: AnalyzerThread;
+};
 
 const ENTRY = new URL('./thread-entry.mjs', import.meta.url);
+/** A thread retired mid-analysis gets this long to finish that work before it is terminated. */
+const RETIRED_GRACE_MS = 30_000;
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('The analysis was given up.');
+}
 
 /** The error the thread threw, as the same class the in-process analyzer throws. */
 function rebuild(error: NonNullable<Reply['error']>): Error {
@@ -73,12 +86,14 @@ class AnalyzerThread {
 
   run(task: Task): void {
     this.task = task;
+    task.thread = this;
     // Only a thread with work keeps the process alive (a CLI exits once its analyses are done).
     this.worker.ref();
     // A copy the thread owns, moved rather than cloned: the caller's Buffer may share its memory.
     const image = new Uint8Array(task.image);
     this.ready.then(
-      () => this.worker.postMessage({ id: task.id, image, context: task.context }, [image.buffer]),
+      // The abort signal stays here (it cannot cross threads): abandoning is done from this side.
+      () => this.worker.postMessage({ id: task.id, image, context: { ...task.context, signal: undefined } }, [image.buffer]),
       (error: Error) => this.worker.emit('error', error),
     );
   }
@@ -132,8 +147,34 @@ export function createThreadedLocalAnalyzer(opts: { threads: number; options?: L
     name: 'local',
     analyze(image: Buffer, context: AnalyzeContext): Promise<AnalyzerOutput> {
       if (closed) return Promise.reject(new Error('The analyzer has been shut down.'));
+      const { signal } = context;
+      if (signal?.aborted) return Promise.reject(abortReason(signal));
       return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, image, context, resolve, reject });
+        const task: Task = { id: nextId++, image, context, resolve, reject };
+        // Given up: a queued analysis leaves the queue; a running one takes its thread with it (the thread
+        // is retired and replaced at once, and exits when its work ends), so a runaway never holds capacity.
+        const abandon = () => {
+          const reason = abortReason(signal!);
+          const queued = queue.indexOf(task);
+          if (queued >= 0) {
+            queue.splice(queued, 1);
+            reject(reason);
+          } else if (task.thread && task.thread.task === task) {
+            const thread = task.thread;
+            const at = threads.indexOf(thread);
+            if (at >= 0) threads.splice(at, 1);
+            void thread.stop(reason, RETIRED_GRACE_MS);
+            dispatch();
+          }
+        };
+        signal?.addEventListener('abort', abandon, { once: true });
+        const settle = <T>(fn: (v: T) => void) => (v: T) => {
+          signal?.removeEventListener('abort', abandon);
+          fn(v);
+        };
+        task.resolve = settle(resolve);
+        task.reject = settle(reject);
+        queue.push(task);
         dispatch();
       });
     },

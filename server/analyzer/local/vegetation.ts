@@ -22,6 +22,8 @@ export const TREES = {
   crownRadiusM: 2.2,
   minPeakRadiusM: 0.7,
   maxTreeFindings: 80,
+  /** Canopy covering all but this share of the frame is wall-to-wall: the frame counts as the crowns' edge. */
+  frameEdgeBelow: 0.01,
 };
 
 export const TREE_FEATURES = [
@@ -103,8 +105,15 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
   for (let i = 0; i < canopy.length; i++) canopy[i] = lab.labels[i] ? 1 : 0;
 
   // Crown centres: maxima of the smoothed distance-to-edge inside the canopy, at least one crown radius apart.
+  // Wall-to-wall canopy (a lot fully under trees, a foliage close-up) has no edge inside the frame: then the
+  // frame itself is the edge, so the distance field stays finite and crowns are still separated.
   const inv = new Uint8Array(w * h);
-  for (let i = 0; i < inv.length; i++) inv[i] = canopy[i] ? 0 : 1;
+  let openPx = 0;
+  for (let i = 0; i < inv.length; i++) openPx += inv[i] = canopy[i] ? 0 : 1;
+  if (openPx < TREES.frameEdgeBelow * inv.length) {
+    for (let x = 0; x < w; x++) inv[x] = inv[(h - 1) * w + x] = 1;
+    for (let y = 0; y < h; y++) inv[y * w] = inv[y * w + w - 1] = 1;
+  }
   const dt = blur(distanceTransform(inv, w, h), w, h, Math.max(0.5, 0.4 * scene.pxPerM));
   const sep = px(scene, TREES.crownRadiusM);
   const minPeak = TREES.minPeakRadiusM * scene.pxPerM;
@@ -126,6 +135,7 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
   // Non-maximum suppression on a coarse grid of taken centres, so it stays linear in the number of peaks.
   const cell = Math.max(1, sep);
   const gw = Math.ceil(w / cell);
+  const gridReach = Math.max(gw, Math.ceil(h / cell));
   const grid = new Map<number, number[]>();
   const taken: { x: number; y: number; v: number }[] = [];
   for (const i of peaks) {
@@ -135,7 +145,8 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
     const gx = Math.floor(x / cell);
     const gy = Math.floor(y / cell);
     let blocked = false;
-    const reach = Math.ceil(Math.max(sep, (0.9 * dt[peaks[0]]) / 1) / cell);
+    // Never wider than the grid itself: the search is bounded whatever the distance field holds.
+    const reach = Math.min(gridReach, Math.ceil(Math.max(sep, 0.9 * dt[peaks[0]]) / cell));
     for (let dy = -reach; dy <= reach && !blocked; dy++) {
       for (let dx = -reach; dx <= reach && !blocked; dx++) {
         for (const k of grid.get((gy + dy) * gw + gx + dx) ?? []) {

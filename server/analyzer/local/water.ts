@@ -18,6 +18,11 @@ export const WATER = {
   maxAreaM2: 3000,
   spaMaxAreaM2: 6.5,
   spaMaxElongation: 1.6,
+  /**
+   * A spa sits by a pool: a small round body this close (m, edge to edge) to one is a spa; alone, such a blob
+   * is more often a blue car, a tarp corner or a painted feature than a hot tub, and is not reported.
+   */
+  spaNearPoolM: 6,
   /** Used only when the blob classifier's weights are missing. */
   fallbackMinMeanLogOdds: 3.0,
   /**
@@ -295,7 +300,16 @@ export function detectWater(scene: Scene, modelProb?: Plane | null, modelThresho
     });
   }
   bodies.sort((a, b) => b.areaPx - a.areaPx);
-  return { bodies, score: colour };
+  return { bodies: bodies.filter((b) => b.kind === 'pool' || besidePool(b, bodies, scene.pxPerM)), score: colour };
+}
+
+function besidePool(spa: WaterBody, bodies: WaterBody[], pxPerM: number): boolean {
+  const radius = (b: WaterBody) => Math.sqrt(b.areaPx / Math.PI);
+  return bodies.some(
+    (p) =>
+      p.kind === 'pool' &&
+      Math.hypot(p.centroid[0] - spa.centroid[0], p.centroid[1] - spa.centroid[1]) - radius(p) - radius(spa) <= WATER.spaNearPoolM * pxPerM,
+  );
 }
 
 /** Union mask of all water bodies (for excluding water from roofs and vegetation). */

@@ -154,6 +154,19 @@ describe('local analyzer on generated scenes', () => {
     expect(out.results.spa.present).toBe(false);
   });
 
+  it('calls a small round body beside the pool a spa, and the same body alone nothing', async () => {
+    // 2 m square tubs at 0.15 m (13 px): one 2 m from the pool's coping, one alone across the yard.
+    const tub = (x0: number, y0: number) => [rect(x0 - 3, y0 - 3, x0 + 16, y0 + 16, coping), rect(x0, y0, x0 + 13, y0 + 13, poolWater)];
+    const withPool = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof), rect(420, 170, 486, 214, coping), rect(425, 175, 481, 209, poolWater), ...tub(440, 230)]);
+    const beside = await analyzer.analyze(withPool, { source: 'upload', gsd_m_per_px: 0.15 });
+    expect(beside.results.pool.present).toBe(true);
+    expect(beside.results.spa.present).toBe(true);
+    const alone = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof), ...tub(60, 300)]);
+    const out = await analyzer.analyze(alone, { source: 'upload', gsd_m_per_px: 0.15 });
+    expect(out.results.spa.present).toBe(false);
+    expect(out.evidence.findings.some((f) => f.feature === 'spa')).toBe(false);
+  });
+
   it('follows a thin wire across a drone photo, and sees none when it is absent', async () => {
     // Close-range photo, unknown scale: a 3-px dark wire crossing a textured field.
     const field: Paint = (_x, _y, r) => {

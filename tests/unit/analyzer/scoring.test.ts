@@ -160,6 +160,36 @@ describe('cosmetic vs material roof rule', () => {
   });
 });
 
+describe('texts and counting', () => {
+  it('reads cleanly: no ".:" between a detail and its reason, no "Address:" label, a location that reads in a sentence', () => {
+    const obs: Observations = {
+      ...clean(),
+      pool: { present: true, location: 'centre of the image', condition: 'clean' },
+      additional_risks: ['Dense tree canopy covers about 60% of the ground within 10 m of the house (wildfire fuel and storm debris).'],
+    };
+    const reasons = scoreObservations(obs, [], true).score_breakdown.map((i) => i.reason);
+    expect(reasons.find((r) => r.startsWith('Dense'))).toBe(
+      `Dense tree canopy covers about 60% of the ground within 10 m of the house (wildfire fuel and storm debris): ${SCORING_WEIGHTS.additional_risk.why}`,
+    );
+    for (const r of reasons) expect(r).not.toMatch(/[.;]:/);
+    const recs = recommend(obs, [], true);
+    expect(recs).toContain('Verify a compliant fence and self-closing gate around the pool in the centre of the image.');
+    expect(recs.join(' ')).not.toMatch(/Address:/);
+    expect(recs).toContain('Have this looked at on the next visit: dense tree canopy covers about 60% of the ground within 10 m of the house (wildfire fuel and storm debris).');
+    const left = recommend({ ...obs, pool: { ...obs.pool, location: 'left side of the image' } }, [], true);
+    expect(left).toContain('Verify a compliant fence and self-closing gate around the pool on the left side of the image.');
+    const north = recommend({ ...obs, pool: { ...obs.pool, location: 'north-east of the main building' } }, [], true);
+    expect(north).toContain('Verify a compliant fence and self-closing gate around the pool north-east of the main building.');
+  });
+
+  it('counts canopy over the roof once: no "many trees" on top of touching', () => {
+    const touching = scoreObservations({ ...clean(), trees: { overhanging: true, count: 25, proximity: 'touching' } }, [], true);
+    expect(touching.score_breakdown.map((i) => i.factor)).toEqual(['building', 'trees_touching']);
+    const near = scoreObservations({ ...clean(), trees: { overhanging: false, count: 25, proximity: 'near' } }, [], true);
+    expect(near.score_breakdown.map((i) => i.factor)).toEqual(['building', 'trees_near', 'trees_many']);
+  });
+});
+
 describe('recommendations and assembly', () => {
   it('recommends only for what was found', () => {
     expect(recommend(clean(), [], true)).toEqual([]);

@@ -86,6 +86,28 @@ describe('threaded local analyzer', () => {
     expect(await pending).toEqual(new Error('The analyzer has been shut down.'));
   });
 
+  it('gives up an analysis whose signal aborts, queued or running, and keeps serving on a fresh thread', { timeout: 120_000 }, async () => {
+    const pool = createThreadedLocalAnalyzer({ threads: 1 });
+    try {
+      const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#6b8e23' } }).jpeg().toBuffer();
+      const running = new AbortController();
+      const queued = new AbortController();
+      const first = pool.analyze(big, { ...context, signal: running.signal }).catch((e: unknown) => e);
+      const second = pool.analyze(big, { ...context, signal: queued.signal }).catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      queued.abort(new Error('queued one given up'));
+      running.abort(new Error('running one given up'));
+      expect(await second).toEqual(new Error('queued one given up'));
+      expect(await first).toEqual(new Error('running one given up'));
+      // The retired thread is replaced at once: the next analysis does not wait for the abandoned work.
+      const out = await pool.analyze(fixture('chico_2020_55.png'), context);
+      expect(out.evidence.provenance.width).toBe(256);
+      await expect(pool.analyze(fixture('chico_2020_55.png'), { ...context, signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses new work once closed', async () => {
     const other = createThreadedLocalAnalyzer({ threads: 1 });
     const pending = other.analyze(fixture('chico_2020_55.png'), context).catch((e: unknown) => e);

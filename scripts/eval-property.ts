@@ -1,0 +1,184 @@
+// npm run eval -- --property [--labels tests/eval/property.json] [--root ../shared/eval] [--unknown-gsd | --both]
+//                             [--only KIND] [--json FILE]
+// Whole-property evaluation: every field of every image is labelled (tests/eval/property.json, by eye), so a
+// false pool on a solar tile or a false wire on a roof counts. Prints per-feature precision/recall/F1 over the
+// images where that feature is labelled, the false-finding rate on images labelled without it, the subject
+// building's box IoU, roof style, band agreement (the analyzer's band against the band the scoring module gives
+// the labels themselves), what happens on images without a building, and the slowest image.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AnalyzerOutput } from '../server/analyzer/contract';
+import { buildOutput, detect } from '../server/analyzer/local/analyzer';
+import { riskBand } from '../server/analyzer/scoring';
+import { labelBand, propertySetSchema, type PropertyRecord } from './property-labels';
+
+type Flag = 'building' | 'pool' | 'spa' | 'solar' | 'power_lines_visible' | 'power_lines_over' | 'trees_touching' | 'trees_present';
+const FLAGS: Flag[] = ['building', 'pool', 'spa', 'solar', 'power_lines_visible', 'power_lines_over', 'trees_touching', 'trees_present'];
+
+export function predictedFlag(out: AnalyzerOutput, f: Flag): boolean {
+  const r = out.results;
+  switch (f) {
+    case 'building':
+      return subjectFinding(out) !== null;
+    case 'pool':
+      return r.pool.present;
+    case 'spa':
+      return r.spa.present;
+    case 'solar':
+      return r.solar.present;
+    case 'power_lines_visible':
+      return r.power_lines.crossing_property || r.power_lines.proximity !== 'none';
+    case 'power_lines_over':
+      return r.power_lines.proximity === 'over_structure';
+    case 'trees_touching':
+      return r.trees.overhanging;
+    case 'trees_present':
+      return r.trees.count > 0;
+  }
+}
+
+/** The analyzer's subject building: its roof finding on an assessable result. */
+function subjectFinding(out: AnalyzerOutput) {
+  if (!out.evidence.assessable) return null;
+  return out.evidence.findings.find((f) => f.feature === 'roof') ?? null;
+}
+
+function boxIoU(a: number[], b: number[]): number {
+  const iw = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
+  const ih = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  const inter = iw * ih;
+  const union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+interface Row {
+  rec: PropertyRecord;
+  out: AnalyzerOutput | null;
+  error?: string;
+  ms: number;
+  iou: number | null;
+}
+
+const fmt = (v: number | null, d = 2) => (v === null || Number.isNaN(v) ? '–' : v.toFixed(d));
+const pct = (n: number, d: number) => (d ? `${n}/${d} = ${((100 * n) / d).toFixed(0)} %` : '–');
+
+async function evaluate(records: PropertyRecord[], root: string, withheld: boolean): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const rec of records) {
+    const bytes = readFileSync(join(root, rec.file));
+    const t = performance.now();
+    const row: Row = { rec, out: null, ms: 0, iou: null };
+    try {
+      const context = { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload' };
+      row.out = buildOutput(await detect(bytes, context), context, performance.now() - t);
+    } catch (e) {
+      row.error = (e as Error).message;
+    }
+    row.ms = performance.now() - t;
+    const subject = row.out && subjectFinding(row.out);
+    if (rec.subject_box && subject) {
+      const xs = subject.polygon.map((p) => p[0]);
+      const ys = subject.polygon.map((p) => p[1]);
+      row.iou = boxIoU([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], rec.subject_box);
+    } else if (rec.subject_box) row.iou = 0;
+    rows.push(row);
+    if (rows.length % 25 === 0) process.stderr.write(`  ${rows.length}/${records.length} images\n`);
+  }
+  return rows;
+}
+
+function report(title: string, rows: Row[]): string {
+  const ok = rows.filter((r) => r.out);
+  const lines = [`### ${title} (${rows.length} images${rows.length - ok.length ? `, ${rows.length - ok.length} failed` : ''})`, ''];
+  lines.push('| feature | labelled | pos | TP | FP | FN | TN | precision | recall | F1 | false-finding rate |', '|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const f of FLAGS) {
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    let tn = 0;
+    for (const r of ok) {
+      const label = r.rec.labels[f];
+      if (label === null) continue;
+      const p = predictedFlag(r.out!, f);
+      if (label && p) tp++;
+      else if (!label && p) fp++;
+      else if (label) fn++;
+      else tn++;
+    }
+    const prec = tp + fp ? tp / (tp + fp) : null;
+    const rec = tp + fn ? tp / (tp + fn) : null;
+    const f1 = prec !== null && rec !== null && prec + rec > 0 ? (2 * prec * rec) / (prec + rec) : null;
+    lines.push(`| ${f} | ${tp + fp + fn + tn} | ${tp + fn} | ${tp} | ${fp} | ${fn} | ${tn} | ${fmt(prec)} | ${fmt(rec)} | ${fmt(f1)} | ${pct(fp, fp + tn)} |`);
+  }
+  lines.push('');
+  const withBuilding = ok.filter((r) => r.rec.subject_box);
+  const found = withBuilding.filter((r) => (r.iou ?? 0) >= 0.5).length;
+  const meanIoU = withBuilding.reduce((s, r) => s + (r.iou ?? 0), 0) / Math.max(1, withBuilding.length);
+  lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
+  const styled = ok.filter((r) => r.rec.labels.roof_style);
+  const styleOk = styled.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
+  const confusion = new Map<string, number>();
+  for (const r of styled) {
+    const k = `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`;
+    confusion.set(k, (confusion.get(k) ?? 0) + 1);
+  }
+  lines.push(`- Roof style: ${pct(styleOk, styled.length)} (${[...confusion].sort().map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  const cond = ok.filter((r) => r.rec.labels.roof_condition);
+  const condOk = cond.filter((r) => r.out!.results.roof.condition === r.rec.labels.roof_condition).length;
+  lines.push(`- Roof condition: ${pct(condOk, cond.length)}`);
+  const agree = ok.filter((r) => riskBand(r.out!.results.risk_score) === labelBand(r.rec)).length;
+  const bandConfusion = new Map<string, number>();
+  for (const r of ok) {
+    const k = `${labelBand(r.rec) ?? 'none'}→${riskBand(r.out!.results.risk_score) ?? 'none'}`;
+    bandConfusion.set(k, (bandConfusion.get(k) ?? 0) + 1);
+  }
+  lines.push(`- Band agreement (labels' band → analyzer's band): ${pct(agree, ok.length)} (${[...bandConfusion].sort().map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  const empty = ok.filter((r) => !r.rec.labels.building);
+  const judged = empty.filter((r) => r.out!.results.risk_score !== null || r.out!.results.roof.condition !== 'unknown').length;
+  lines.push(`- Images without a building given a score or a roof condition: ${judged}/${empty.length}`);
+  const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+  const slowest = rows.reduce((a, b) => (b.ms > a.ms ? b : a), rows[0]);
+  lines.push(`- Time per image (decode + analysis, this machine): median ${fmt(ms[Math.floor(ms.length / 2)], 0)} ms, max ${fmt(slowest?.ms ?? null, 0)} ms (${slowest?.rec.file})`);
+  const failures = rows.filter((r) => r.error);
+  if (failures.length) lines.push(`- Failed: ${failures.map((r) => `${r.rec.file}: ${r.error}`).join('; ')}`);
+  return lines.join('\n');
+}
+
+export async function runPropertyEval(args: string[]): Promise<void> {
+  const opt = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const labelsPath = resolve(opt('--labels') ?? 'tests/eval/property.json');
+  const root = resolve(opt('--root') ?? join(process.cwd(), '..', 'shared', 'eval'));
+  if (!existsSync(root)) {
+    console.error(`Evaluation images not found: ${root} does not exist. The images live outside the product; pass --root DIR.`);
+    process.exit(2);
+  }
+  const parsed = propertySetSchema.safeParse(JSON.parse(readFileSync(labelsPath, 'utf8')));
+  if (!parsed.success) {
+    console.error(`The property labels are not valid:\n${parsed.error.issues.map((i) => `- ${i.message}`).join('\n')}`);
+    process.exit(2);
+  }
+  const only = opt('--only');
+  const records = parsed.data.filter((r) => !only || r.kind === only || r.file.startsWith(only));
+  const passes = args.includes('--unknown-gsd') ? [true] : args.includes('--known-gsd') ? [false] : [false, true];
+  const started = performance.now();
+  const byKind = new Map<string, number>();
+  for (const r of records) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
+  const out: string[] = [];
+  const json: Record<string, unknown>[] = [];
+  for (const withheld of passes) {
+    const rows = await evaluate(records, root, withheld);
+    out.push('', report(withheld ? 'ground resolution withheld (as an upload without metadata arrives)' : 'ground resolution given', rows));
+    for (const r of rows) {
+      const subject = r.out && subjectFinding(r.out);
+      json.push({ file: r.rec.file, kind: r.rec.kind, withheld, ms: Math.round(r.ms), iou: r.iou, subject_confidence: subject?.confidence ?? null, labels: r.rec.labels,
+        findings: r.out?.evidence.findings.map((f) => ({ feature: f.feature, confidence: f.confidence, note: f.note })), results: r.out?.results, assessable: r.out?.evidence.assessable, label_band: labelBand(r.rec), error: r.error });
+    }
+  }
+  console.log(`# Whole-property evaluation — ${new Date().toISOString().slice(0, 10)}, ${records.length} images (${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ')}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(out.join('\n'));
+  const jsonOut = opt('--json');
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(json, null, 1));
+}
