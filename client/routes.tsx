@@ -47,16 +47,16 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         loader: signedOut,
         children: [
-          { path: 'login', Component: LoginScreen },
-          { path: 'signup', Component: SignupScreen },
-          { path: 'forgot-password', Component: ForgotPasswordScreen },
+          { path: 'login', Component: LoginScreen, handle: { title: 'Sign in' } },
+          { path: 'signup', Component: SignupScreen, handle: { title: 'Create account' } },
+          { path: 'forgot-password', Component: ForgotPasswordScreen, handle: { title: 'Reset password' } },
         ],
       },
       {
         element: <AppShell />,
         children: [
-          { path: 'privacy-policy', Component: PrivacyPolicyScreen },
-          { path: 'terms-of-service', Component: TermsOfServiceScreen },
+          { path: 'privacy-policy', Component: PrivacyPolicyScreen, handle: { title: 'Privacy Policy' } },
+          { path: 'terms-of-service', Component: TermsOfServiceScreen, handle: { title: 'Terms of Service' } },
         ],
       },
       {
@@ -67,22 +67,22 @@ export const routes: RouteObject[] = [
             // Errors of one screen render inside the app shell, keeping the header and footer usable.
             errorElement: <RouteError />,
             children: [
-              { index: true, loader: signedIn(homeLoader), Component: HomeScreen },
-              { path: 'dashboard', loader: signedIn(dashboardLoader), Component: DashboardScreen },
-              { path: 'profile', loader: signedIn(profileLoader), Component: ProfileScreen },
-              { path: 'map-analysis', Component: MapAnalysisScreen },
-              { path: 'aerial-risk', loader: signedIn(aerialRiskLoader), Component: AerialRiskScreen },
-              { path: 'aerial-risk/history', loader: signedIn(analysisHistoryLoader), Component: AnalysisHistoryScreen },
-              { path: 'analysis-results/:analysisId', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen },
+              { index: true, loader: signedIn(homeLoader), Component: HomeScreen, handle: { title: 'Home' } },
+              { path: 'dashboard', loader: signedIn(dashboardLoader), Component: DashboardScreen, handle: { title: 'Dashboard' } },
+              { path: 'profile', loader: signedIn(profileLoader), Component: ProfileScreen, handle: { title: 'Your Profile' } },
+              { path: 'map-analysis', Component: MapAnalysisScreen, handle: { title: 'Property Analysis' } },
+              { path: 'aerial-risk', loader: signedIn(aerialRiskLoader), Component: AerialRiskScreen, handle: { title: 'Aerial Image Analysis' } },
+              { path: 'aerial-risk/history', loader: signedIn(analysisHistoryLoader), Component: AnalysisHistoryScreen, handle: { title: 'Analysis History' } },
+              { path: 'analysis-results/:analysisId', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen, handle: { title: 'Analysis Results' } },
               // Without an id the results screen says so (spec §8 'Analysis ID is missing').
-              { path: 'analysis-results', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen },
+              { path: 'analysis-results', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen, handle: { title: 'Analysis Results' } },
             ],
           },
         ],
       },
       {
         element: <AppShell />,
-        children: [{ path: '*', Component: NotFoundScreen }],
+        children: [{ path: '*', Component: NotFoundScreen, handle: { title: 'Page not found' } }],
       },
     ],
   },

@@ -8,6 +8,7 @@ import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
 import type { Analyzer } from './analyzer/contract.js';
 import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
 import { createThreadedLocalAnalyzer } from './analyzer/local/threaded.js';
+import { createFirebaseAccounts, type AccountAdmin } from './auth/accounts.js';
 import { createContextFactory } from './auth/context.js';
 import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
@@ -18,13 +19,16 @@ import { createImagery, createPlaces } from './imagery/factory.js';
 import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
 import { authRoutes } from './rest/auth.js';
 import { clientConfigRoutes } from './rest/client-config.js';
+import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
 import { aerialRoutes } from './rest/aerial.js';
+import { exportRoutes } from './rest/exports.js';
 import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
 import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
+import { startGuestSweeper, withGuestActivity } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
 import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
@@ -56,6 +60,13 @@ export interface AppDeps {
    * so the Map tab can warn before a search fails. The server process turns it on; tests opt in.
    */
   checkMapReachability?: boolean;
+  /** The identity provider's accounts (guest clean-up); firebase-admin on `config.firebase` when absent. */
+  accounts?: AccountAdmin;
+  /**
+   * Sweep expired guest sessions at start and then this often (ms). Only the server's own start sets
+   * it (tests opt in); signing out of a guest session deletes its data whether or not it is set.
+   */
+  guestSweepIntervalMs?: number;
 }
 
 /**
@@ -69,13 +80,15 @@ export interface App {
   fetch(request: Request): Promise<Response>;
   /** For `http.createServer(app.handleNode)`. */
   handleNode(req: IncomingMessage, res: ServerResponse): void;
+  /** Shutdown's first step: ends open subscriptions and analysis waits, so their connections can close. */
+  drain(): void;
   dispose(): Promise<void>;
 }
 
 function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<void> } {
   const { config, db } = deps;
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
-  const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs } = config.analysis;
+  const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs, deadlineMs } = config.analysis;
   let analyzer = deps.analyzer;
   let close = async () => {};
   if (!analyzer) {
@@ -89,7 +102,7 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
     }
     analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
   }
-  const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs });
+  const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
   return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
 }
 
@@ -97,8 +110,10 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   const analysis = createAnalysisDeps(deps);
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
+  const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
+  const guests = { db: deps.db, storage: analysis.storage, accounts };
   const contextFactory = withAnalysisDeps(
-    withMapDeps(createContextFactory({ db: deps.db, verifier: deps.verifier }), {
+    withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
@@ -107,7 +122,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
@@ -136,6 +151,9 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   });
   const nodePreHandlers = [graphqlUploads, ...preHandlers];
 
+  const guestSweeper =
+    deps.guestSweepIntervalMs === undefined ? null : startGuestSweeper(guests, deps.config.guests.ttlMs, deps.guestSweepIntervalMs);
+
   const started = (async () => {
     if (deps.sweepOrphansOnStart) {
       const report = await sweepImageOrphans(deps.db, analysis.storage, deps.config.storage.orphanGraceMs);
@@ -157,12 +175,15 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
         res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
       });
     },
+    drain: () => analysis.jobs.endWatches(),
     dispose: async () => {
       await started;
       reachability?.stop();
+      await guestSweeper?.stop();
       await analysis.jobs.stop();
       await analysis.close();
       await yoga.dispose();
+      if (!deps.accounts) await accounts.close();
     },
   };
 }

@@ -4,11 +4,10 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import ZodPlugin from '@pothos/plugin-zod';
 import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { Context, Viewer } from './auth/context.js';
-import { ValidationError } from './domain/errors.js';
+import { isProductionEnv } from './config.js';
 import type PrismaTypes from './generated/pothos-types.js';
 import { getDatamodel } from './generated/pothos-types.js';
 
@@ -28,7 +27,7 @@ export const builder = new SchemaBuilder<{
 }>({
   defaultFieldNullability: false,
   // Scope auth first, so nothing else runs for a request it refuses.
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, ZodPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin],
   scopeAuth: {
     authScopes: (ctx) => ({ loggedIn: ctx.viewer !== null }),
     unauthorizedError: (_parent, ctx) =>
@@ -44,7 +43,7 @@ export const builder = new SchemaBuilder<{
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
-    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+    onUnusedQuery: isProductionEnv(process.env.NODE_ENV) ? null : 'warn',
   },
   relay: {
     clientMutationId: 'omit',
@@ -52,12 +51,5 @@ export const builder = new SchemaBuilder<{
   },
   errors: {
     defaultTypes: [],
-  },
-  zod: {
-    validationError: (zodError) =>
-      new ValidationError(
-        zodError.issues[0]?.message ?? 'Invalid input.',
-        zodError.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-      ),
   },
 });

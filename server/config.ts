@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_TIMEOUT_MS, resolveImageryConfig } from './imagery/config.js';
 import { ImageryConfigError } from './imagery/errors.js';
+import { DEFAULT_ANALYSIS_DEADLINE_MS } from './jobs/analysis-jobs.js';
 
 export const DEMO_PROJECT_ID = 'demo-aerisk';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
@@ -56,12 +57,19 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
   ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(20, 1),
   PLACES_RATE_LIMIT_PER_MINUTE: wholeNumber(180, 1),
+  // Guest sessions (issue 13): how long an idle guest's data lives, and their own, lower limits.
+  GUEST_SESSION_TTL_HOURS: wholeNumber(24, 1),
+  GUEST_UPLOAD_RATE_LIMIT_PER_MINUTE: wholeNumber(5, 1),
+  GUEST_ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(5, 1),
+  GUEST_PLACES_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
   ANALYZER_THREADS: wholeNumber(1, 0),
   ANALYSIS_LEASE_MS: wholeNumber(30_000, 1000),
+  ANALYSIS_DEADLINE_MS: wholeNumber(DEFAULT_ANALYSIS_DEADLINE_MS, 1000),
   ANALYSIS_POLL_INTERVAL_MS: wholeNumber(0, 0),
   ORPHAN_SWEEP_GRACE_MS: wholeNumber(3_600_000, 60_000),
+  SHUTDOWN_DRAIN_MS: wholeNumber(5000, 0),
   S3_BUCKET: optional,
   S3_ENDPOINT: optionalUrl,
   S3_REGION: optional,
@@ -88,6 +96,8 @@ export interface FirebaseConfig {
 export interface Config {
   production: boolean;
   port: number;
+  /** On SIGTERM/SIGINT, how long open requests may finish before their connections are closed. */
+  shutdownDrainMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   firebase: FirebaseConfig;
@@ -113,8 +123,12 @@ export interface Config {
     timeoutMs: number;
     maxImageBytes: number;
   };
-  /** Per-user requests per minute; past them the API answers 429 with Retry-After. */
-  limits: { uploadsPerMinute: number; analysesPerMinute: number; placesPerMinute: number };
+  /** Per-user requests per minute; past them the API answers 429 with Retry-After. Guests have their own. */
+  limits: RateLimits;
+  guests: {
+    /** A guest idle for longer than this loses its data and its anonymous account. */
+    ttlMs: number;
+  };
   analysis: {
     /** How long analyzeImage / POST /aerial/analyze wait for the job before answering without results. */
     waitTimeoutMs: number;
@@ -124,6 +138,7 @@ export interface Config {
     analyzerThreads: number;
     /** A running job whose heartbeat is older than this belongs to a dead worker and is run again. */
     leaseMs: number;
+    deadlineMs: number;
     /**
      * 0 (default): this process is the queue's only worker, so at start every `running` job is a
      * leftover of a crash. > 0: several processes share the queue (PostgreSQL); each looks for jobs
@@ -142,6 +157,14 @@ export interface Config {
   /** The analyzer variables as given, for the analyzer factory (server/analyzer/claude/config.ts). */
   analyzerEnv: Readonly<Record<string, string | undefined>>;
 }
+
+export interface PerMinuteLimits {
+  uploadsPerMinute: number;
+  analysesPerMinute: number;
+  placesPerMinute: number;
+}
+
+export type RateLimits = PerMinuteLimits & { guest: PerMinuteLimits };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -190,6 +213,16 @@ function imageryConfig(env: Env): Config['imagery'] {
   return imagery;
 }
 
+/**
+ * Only an explicit development value (unset, `development` or `test`, as written) runs in development mode;
+ * anything else (`production`, `Production`, `prod`, `staging`, a typo) is production. A mistyped value must
+ * never fall back to the mode in which the Auth emulator's unsigned tokens are accepted.
+ */
+export const DEVELOPMENT_NODE_ENVS = ['development', 'test'] as const;
+export function isProductionEnv(nodeEnv: string | undefined): boolean {
+  return nodeEnv !== undefined && nodeEnv !== '' && !(DEVELOPMENT_NODE_ENVS as readonly string[]).includes(nodeEnv);
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -197,12 +230,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const production = env.NODE_ENV === 'production';
+  const production = isProductionEnv(env.NODE_ENV);
   const firebase = firebaseConfig(env);
   if (production && firebase.mode === 'emulator') {
     // The emulator accepts unsigned tokens: anyone could sign in as anyone.
     throw new ConfigError(
-      'Refusing to start: NODE_ENV=production with the Firebase Auth emulator ' +
+      `Refusing to start: NODE_ENV=${env.NODE_ENV} is production, with the Firebase Auth emulator ` +
         `(FIREBASE_AUTH_EMULATOR_HOST=${env.FIREBASE_AUTH_EMULATOR_HOST ?? 'unset, implied by no FIREBASE_PROJECT_ID'}). ` +
         'The emulator accepts unsigned tokens, so anyone could sign in as anyone. Unset ' +
         'FIREBASE_AUTH_EMULATOR_HOST and set FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN ' +
@@ -212,6 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     production,
     port: env.PORT,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     firebase,
@@ -227,12 +261,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
       analysesPerMinute: env.ANALYZE_RATE_LIMIT_PER_MINUTE,
       placesPerMinute: env.PLACES_RATE_LIMIT_PER_MINUTE,
+      guest: {
+        uploadsPerMinute: env.GUEST_UPLOAD_RATE_LIMIT_PER_MINUTE,
+        analysesPerMinute: env.GUEST_ANALYZE_RATE_LIMIT_PER_MINUTE,
+        placesPerMinute: env.GUEST_PLACES_RATE_LIMIT_PER_MINUTE,
+      },
     },
+    guests: { ttlMs: env.GUEST_SESSION_TTL_HOURS * 3_600_000 },
     analysis: {
       waitTimeoutMs: env.ANALYZE_WAIT_TIMEOUT_MS,
       workers: env.ANALYSIS_WORKERS,
       analyzerThreads: env.ANALYZER_THREADS,
       leaseMs: env.ANALYSIS_LEASE_MS,
+      deadlineMs: env.ANALYSIS_DEADLINE_MS,
       pollIntervalMs: env.ANALYSIS_POLL_INTERVAL_MS,
     },
     storage: {

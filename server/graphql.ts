@@ -8,6 +8,38 @@ import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
 import { schema } from './schema/index.js';
 
+/** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
+export const MAX_LIST_ITEMS = 100;
+
+function longestList(value: unknown, depth = 0): number {
+  if (depth > 8 || value === null || typeof value !== 'object') return 0;
+  const items = Array.isArray(value) ? value : Object.values(value);
+  let longest = Array.isArray(value) ? value.length : 0;
+  for (const item of items) {
+    longest = Math.max(longest, longestList(item, depth + 1));
+    if (longest > MAX_LIST_ITEMS) break;
+  }
+  return longest;
+}
+
+// Work is bounded before it starts: a list argument of thousands of ids (sent as a variable; literals are
+// capped by the token limit) is refused before parsing, context or any resolver, so it cannot hold the
+// server while other requests wait.
+const boundedLists: Plugin = {
+  onParams({ params, setResult }) {
+    const longest = longestList(params.variables);
+    if (longest > MAX_LIST_ITEMS) {
+      setResult({
+        errors: [
+          new GraphQLError(`A list in this request has ${longest} items; at most ${MAX_LIST_ITEMS} are accepted.`, {
+            extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+          }),
+        ],
+      });
+    }
+  },
+};
+
 const noIntrospection: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(NoSchemaIntrospectionCustomRule);
@@ -54,6 +86,7 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
       // Browsers cannot send a custom header cross-site without a preflight, so requiring one
       // blocks CSRF through "simple" requests (GET, form and multipart posts).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      boundedLists,
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
         maxAliases: { n: 15 },

@@ -9,6 +9,9 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirFor } from './db.js';
 import { migrate } from './migrate.js';
 
+/** After the drain time, what the orderly shutdown (jobs, database) may still take before a forced exit. */
+const FORCED_EXIT_GRACE_MS = 5000;
+
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
 function readConfig(): Config {
@@ -40,6 +43,8 @@ const app = createApp({
   // This process owns DATA_DIR and its database: image files without a row are leftovers of a crash.
   sweepOrphansOnStart: true,
   checkMapReachability: true,
+  // Guests that never came back: at start, then every 15 minutes (GUEST_SESSION_TTL_HOURS is hours).
+  guestSweepIntervalMs: 15 * 60_000,
 });
 const server = createServer((req, res) => app.handleNode(req, res));
 
@@ -58,9 +63,24 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[http] ${signal}: shutting down`);
-  // Keep-alive connections would hold server.close() open; close idle ones now.
+  // The exit is bounded: past the drain time every connection is closed, and shortly after the process
+  // exits whatever is still running (a job cut short runs again at the next start, as after a crash).
+  const drainMs = config.shutdownDrainMs;
+  setTimeout(() => {
+    console.warn(`[http] drain time (${drainMs} ms) passed: closing every connection`);
+    server.closeAllConnections();
+  }, drainMs).unref();
+  setTimeout(() => {
+    console.error('[http] shutdown did not finish in time: exiting now');
+    process.exit(1);
+  }, drainMs + FORCED_EXIT_GRACE_MS).unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections would hold server.close() open; close idle ones now. Open subscriptions
+  // (SSE) and requests waiting for an analysis end now too: server.close() waits for every response,
+  // and a stream on a job that is not progressing would otherwise never end.
   server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  app.drain();
+  await closed;
   await app.dispose();
   await verifier.close();
   await db.close();

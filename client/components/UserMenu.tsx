@@ -1,13 +1,21 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { User } from 'firebase/auth';
 import { Avatar } from './Avatar';
 import { useSignOut } from './useSignOut';
 
+/** The menu's items, in order, for keyboard movement (WAI-ARIA menu button pattern). */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]')) : [];
+}
+
 export function UserMenu({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
+  // Where focus goes when the menu opens: its first or last item (ArrowUp on the button), or nowhere (a click).
+  const [open, setOpen] = useState<false | 'first' | 'last' | 'none'>(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const { signOut, error } = useSignOut();
 
   useEffect(() => {
@@ -15,8 +23,11 @@ export function UserMenu({ user }: { user: User }) {
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes it wherever focus is; focus inside the menu goes back to the button.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (root.current?.contains(document.activeElement)) button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -25,6 +36,37 @@ export function UserMenu({ user }: { user: User }) {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  useEffect(() => {
+    if (open === 'first') menuItems(menu.current)[0]?.focus();
+    if (open === 'last') menuItems(menu.current).at(-1)?.focus();
+  }, [open]);
+
+  const onButtonKey = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+  };
+
+  // Up/Down move (and wrap), Home/End jump, Tab leaves (Escape: above).
+  const onMenuKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const items = menuItems(menu.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const target: Record<string, number | undefined> = {
+      ArrowDown: (at + 1) % items.length,
+      ArrowUp: (at - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (event.key in target) {
+      event.preventDefault();
+      items[target[event.key]!]?.focus();
+    } else if (event.key === 'Tab') {
+      // From the button, Tab's own move then lands on what follows the menu.
+      button.current?.focus();
+      setOpen(false);
+    }
+  };
 
   const itemClass =
     'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
@@ -35,9 +77,12 @@ export function UserMenu({ user }: { user: User }) {
         type="button"
         aria-label="Open user menu"
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={open !== false}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        ref={button}
+        // A keyboard click (Enter, Space: detail 0) puts focus on the first item; a pointer click does not.
+        onClick={(event) => setOpen((value) => (value ? false : event.detail === 0 ? 'first' : 'none'))}
+        onKeyDown={onButtonKey}
         className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <Avatar photoUrl={user.photoURL} displayName={user.displayName} email={user.email} />
@@ -45,8 +90,10 @@ export function UserMenu({ user }: { user: User }) {
       {open && (
         <div
           id={menuId}
+          ref={menu}
           role="menu"
           aria-label="User menu"
+          onKeyDown={onMenuKey}
           className="absolute right-0 z-30 mt-2 w-60 origin-top-right overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
         >
           <div className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
@@ -55,10 +102,10 @@ export function UserMenu({ user }: { user: User }) {
             )}
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
           </div>
-          <Link role="menuitem" to="/profile" className={itemClass} onClick={() => setOpen(false)}>
+          <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => setOpen(false)}>
             Your Profile
           </Link>
-          <button role="menuitem" type="button" className={itemClass} onClick={() => void signOut()}>
+          <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => void signOut()}>
             Sign out
           </button>
         </div>

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useNavigation } from 'react-router';
 import { useAuth } from '../auth/useAuth';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RouteTitle, SkipLink } from './RouteTitle';
 import { LogoMark } from './Logo';
 import { isSessionRejected, subscribeSessionRejection } from '../relay/environment';
 import { SessionRejected } from './SessionRejected';
@@ -20,9 +21,11 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const rejected = useSyncExternalStore(subscribeSessionRejection, isSessionRejected);
   return (
     <div className="flex min-h-screen flex-col">
+      <RouteTitle />
+      <SkipLink />
       <NavigationProgress />
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {rejected ? <SessionRejected /> : <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>}
       </main>
       <Footer />
@@ -41,8 +44,10 @@ export function ProtectedLayout() {
 export function AuthLayout() {
   return (
     <div className="flex min-h-screen flex-col">
+      <RouteTitle />
+      <SkipLink />
       <NavigationProgress />
-      <main className="flex flex-1 flex-col items-center justify-center px-4 py-12 sm:px-6">
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col items-center justify-center px-4 py-12 focus:outline-none sm:px-6">
         <div className="w-full max-w-md">
           <div className="mb-8 flex flex-col items-center text-center">
             <LogoMark className="h-12 w-12" />

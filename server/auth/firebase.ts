@@ -15,6 +15,8 @@ export interface Identity {
   picture: string | null;
   /** Firebase's provider id for this sign-in: `password`, `google.com`, … */
   signInProvider: string | null;
+  /** An anonymous (guest) sign-in: Firebase's `anonymous` provider. */
+  isAnonymous: boolean;
 }
 
 export interface TokenVerifier {
@@ -40,6 +42,7 @@ function toIdentity(token: DecodedIdToken): Identity {
     name: typeof token.name === 'string' ? token.name : null,
     picture: token.picture ?? null,
     signInProvider: token.firebase?.sign_in_provider ?? null,
+    isAnonymous: token.firebase?.sign_in_provider === 'anonymous',
   };
 }
 

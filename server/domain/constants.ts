@@ -5,6 +5,14 @@
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_MESSAGE = 'File size exceeds 10MB limit';
 
+/**
+ * Largest image, in pixels (width × height), that can be analysed — the analyzers' decode limit, and so
+ * also the upload limit: an image accepted at upload must be analysable (one limit, checked first at upload).
+ * 40 MP covers every camera and map export we expect and bounds one decode at ~120 MB of RGB; a small
+ * compressed file can declare far more (decompression bombs), so it is checked from the header.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 

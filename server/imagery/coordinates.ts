@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderErrorCode } from './errors';
+import { COORDINATES_OUT_OF_RANGE_MESSAGE, ProviderError, type ProviderErrorCode } from './errors';
 import { MAX_LATITUDE } from './tile-math';
 import type { LatLon } from './types';
 
@@ -19,16 +19,23 @@ export function checkPoint(point: LatLon, code: ProviderErrorCode): LatLon {
 }
 
 const COORDINATES = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*[,\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+/** Two numbers, as coordinates are typed, whatever their size: "91, 200" is meant as a point, not an address. */
+const NUMBER_PAIR = /^\s*-?\d+(?:\.\d+)?\s*[,\s]\s*-?\d+(?:\.\d+)?\s*$/;
 
 /**
  * "38.8977, -77.0365" typed into the address field. Lets an air-gapped deployment (PLACES_PROVIDER=none,
- * IMAGERY_PROVIDER=tiles) analyse a location, and skips a provider round trip everywhere else.
+ * IMAGERY_PROVIDER=tiles) analyse a location, and skips a provider round trip everywhere else. Two numbers
+ * that are no point on the map are refused with a message that says so.
  */
 export function parseCoordinates(text: string): LatLon | null {
   const match = COORDINATES.exec(text);
-  if (!match) return null;
-  const point = { latitude: Number(match[1]), longitude: Number(match[2]) };
-  return isValidPoint(point) ? point : null;
+  const point = match ? { latitude: Number(match[1]), longitude: Number(match[2]) } : null;
+  if (point && isValidPoint(point)) return point;
+  // Sent to a geocoder these would fail as an unknown address, or as "not configured" without one.
+  if (NUMBER_PAIR.test(text)) {
+    throw new ProviderError('ADDRESS_NOT_FOUND', 'invalid_input', 'input', 'coordinates out of range', undefined, COORDINATES_OUT_OF_RANGE_MESSAGE);
+  }
+  return null;
 }
 
 export function formatCoordinates({ latitude, longitude }: LatLon): string {

@@ -13,6 +13,8 @@ export type ProviderErrorCode =
   | 'ADDRESS_NOT_FOUND'
   /** The map image could not be fetched or was not a usable image. */
   | 'IMAGERY_FAILED'
+  /** The imagery source has no picture of the place (no tile there, at any level the overzoom may use). */
+  | 'NO_IMAGERY'
   /** IMAGERY_PROVIDER or PLACES_PROVIDER is `none`. */
   | 'PROVIDER_NOT_CONFIGURED';
 
@@ -28,6 +30,7 @@ export type ProviderFailureReason =
   | 'bad_response'
   | 'no_match'
   | 'invalid_input'
+  | 'no_imagery'
   | 'not_configured';
 
 export const PLACES_FAILED_MESSAGE = 'Failed to fetch place predictions';
@@ -36,6 +39,12 @@ export const IMAGERY_NOT_CONFIGURED_MESSAGE =
   'Satellite imagery is not configured on this server. Set IMAGERY_PROVIDER to public, google or tiles.';
 export const PLACES_NOT_CONFIGURED_MESSAGE =
   'Address lookup is not configured on this server. Set PLACES_PROVIDER to public or google, or enter coordinates as "latitude, longitude".';
+export const NO_IMAGERY_MESSAGE =
+  'There is no satellite imagery for this place. Try another address, or upload your own aerial image.';
+/** Typed "latitude, longitude" that no map can show (the limits of coordinates.ts: Web Mercator stops at ±85.05°). */
+export const COORDINATES_OUT_OF_RANGE_MESSAGE =
+  'Those coordinates are out of range: enter them as "latitude, longitude", with the latitude between -85.05 and 85.05 ' +
+  'and the longitude between -180 and 180.';
 
 const MESSAGES: Record<Exclude<ProviderErrorCode, 'PROVIDER_NOT_CONFIGURED'>, string> = {
   PLACES_FAILED: PLACES_FAILED_MESSAGE,
@@ -43,6 +52,7 @@ const MESSAGES: Record<Exclude<ProviderErrorCode, 'PROVIDER_NOT_CONFIGURED'>, st
   GEOCODE_FAILED: MAP_IMAGE_FAILED_MESSAGE,
   ADDRESS_NOT_FOUND: MAP_IMAGE_FAILED_MESSAGE,
   IMAGERY_FAILED: MAP_IMAGE_FAILED_MESSAGE,
+  NO_IMAGERY: NO_IMAGERY_MESSAGE,
 };
 
 /** How each provider failure surfaces as a domain error (REST: UNAVAILABLE → 503, UNPROCESSABLE → 422). */
@@ -51,6 +61,7 @@ export const DOMAIN_CODES = {
   GEOCODE_FAILED: 'UNAVAILABLE',
   IMAGERY_FAILED: 'UNAVAILABLE',
   ADDRESS_NOT_FOUND: 'UNPROCESSABLE',
+  NO_IMAGERY: 'UNPROCESSABLE',
   PROVIDER_NOT_CONFIGURED: 'UNAVAILABLE',
 } as const satisfies Record<ProviderErrorCode, ErrorCode>;
 

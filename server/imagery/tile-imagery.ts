@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { MAP_IMAGE_SIZE, MAP_IMAGE_ZOOM } from './constants';
 import { checkPoint } from './coordinates';
-import { toProviderError } from './errors';
+import { FetchFailure, ProviderError, toProviderError } from './errors';
 import { withOverzoom } from './overzoom';
 import { fetchBody, readLocalFile } from './safe-fetch';
 import { stitchTiles, type TileFetcher } from './stitch';
@@ -74,6 +74,11 @@ export class TileImagery implements ImageryProvider {
         provider: this.name,
       };
     } catch (error) {
+      // A tile still missing after the overzoom climbed its levels: the source has no picture of this place
+      // (USGS covers the United States only; a local directory covers what was cut into it).
+      if (error instanceof FetchFailure && error.status === 404) {
+        throw new ProviderError('NO_IMAGERY', 'no_imagery', source, error.detail, 404);
+      }
       throw toProviderError(error, 'IMAGERY_FAILED', source);
     }
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_UPLOAD_BYTES } from '../domain/constants';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../domain/constants';
 import { IngestError, invalidImage, noFile, tooManyPixels } from './errors';
 import { readExifHints, type ExifHints } from './exif';
 import { estimateGsd, type GsdHint } from './gsd';
@@ -9,10 +9,10 @@ import { readLimited, type ImageInput } from './read-limited';
 import { MIME_BY_FORMAT, sniffImageFormat, type ImageFormat } from './sniff';
 
 /**
- * Largest decoded image accepted. Covers the 48 MP mode of current drones (8064 × 6048) while keeping
- * one decode at ~150 MB of RGB; a small compressed file can declare far more (decompression bombs).
+ * Largest decoded image accepted: the analyzers' own limit, so nothing is accepted that cannot be analysed
+ * (a 46 MP upload used to be stored, then refused by the analyzer). A drone's 48 MP mode is over it.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 export interface IngestOptions {
   maxBytes?: number;

@@ -52,6 +52,16 @@ function limitParam(url: URL): number {
   return Math.min(REST_LIST_MAX, Number(raw));
 }
 
+/** The history's search, filters and sort from a query string (`q`, `filters`, `sort`, `order`). */
+export function historyParams(url: URL) {
+  return {
+    search: url.searchParams.get('q'),
+    filters: filtersParam(url),
+    sort: (url.searchParams.get('sort') || null) as 'date' | null,
+    order: (url.searchParams.get('order') || null) as 'desc' | null,
+  };
+}
+
 function filtersParam(url: URL): AnalysisFilter[] {
   const raw = url.searchParams.getAll('filters').flatMap((value) => value.split(','));
   const filters = raw.map((value) => value.trim().toLowerCase()).filter(Boolean);
@@ -126,13 +136,8 @@ export const aerialRoutes: Route[] = [
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const url = new URL(req.request.url);
-      const sort = url.searchParams.get('sort') || null;
-      const order = url.searchParams.get('order') || null;
       const page = await listAnalyses(ctx.db, viewer.uid, {
-        search: url.searchParams.get('q'),
-        filters: filtersParam(url),
-        sort: sort as 'date' | null,
-        order: order as 'desc' | null,
+        ...historyParams(url),
         first: limitParam(url),
         after: url.searchParams.get('cursor') || null,
       });

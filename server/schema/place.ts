@@ -16,7 +16,8 @@ builder.objectType(ProviderError, {
   name: 'ImageryError',
   description:
     'The address was not found, or the places or imagery provider failed or is not configured. The message is the ' +
-    'specification’s (‘Failed to fetch map image. Please try again.’) or says what to configure.',
+    'specification’s (‘Failed to fetch map image. Please try again.’), or says that typed coordinates are out of ' +
+    'range, that there is no imagery of the place, or what to configure.',
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ProviderError,
   fields: (t) => ({

@@ -10,14 +10,14 @@ import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
 import { deleteImageIfUnused, findOwnedImage } from './images.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
-import { takeRateLimit } from './rate-limit.js';
+import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
 
 /** Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. */
 export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
   return failingAs(FAILURE.analyze, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'analyze', deps.limits.analysesPerMinute, FAILURE.analyze);
+    await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
     const analysis = await deps.db.analysis.create({
       data: {

@@ -3,6 +3,7 @@
 // context (both transports), so resolvers and REST handlers reach it the same way.
 import type { Context } from '../auth/context.js';
 import type { Analyzer } from '../analyzer/contract.js';
+import type { RateLimits } from '../config.js';
 import type { Db } from '../db.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { AnalysisJobs } from '../jobs/analysis-jobs.js';
@@ -12,7 +13,7 @@ export interface AnalysisDeps {
   storage: BlobStorage;
   analyzer: Analyzer;
   jobs: AnalysisJobs;
-  limits: { uploadsPerMinute: number; analysesPerMinute: number; placesPerMinute: number };
+  limits: RateLimits;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
 }

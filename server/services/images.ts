@@ -15,7 +15,7 @@ import { sweepOrphans, type SweepReport } from '../storage/sweep-orphans.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
-import { takeRateLimit } from './rate-limit.js';
+import { limitsFor, takeRateLimit } from './rate-limit.js';
 import { ensureUser } from './users.js';
 
 export const MAX_PROPERTY_LOCATION_LENGTH = 500;
@@ -111,7 +111,7 @@ export async function uploadImage(
   source: UploadImageInput | (() => Promise<UploadImageInput>),
 ): Promise<Image> {
   return failingAs(FAILURE.upload, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'upload', deps.limits.uploadsPerMinute, FAILURE.upload);
+    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload);
     const input = typeof source === 'function' ? await source() : source;
     const propertyLocation = parseLocation(input.propertyLocation);
     if (!input.file) throw noFile();

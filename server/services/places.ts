@@ -8,7 +8,7 @@ import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { Reachability } from '../imagery/reachability.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
 import type { AnalysisDeps } from './analysis-deps.js';
-import { takeRateLimit } from './rate-limit.js';
+import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 export interface MapDeps {
   imagery: ImageryProvider;
@@ -59,7 +59,7 @@ export async function placePredictions(
 ): Promise<Prediction[]> {
   if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
     const { analysis, viewer } = limit;
-    await takeRateLimit(analysis.db, viewer.uid, 'places', analysis.limits.placesPerMinute, PLACES_FAILED_MESSAGE);
+    await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE);
   }
   try {
     return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});

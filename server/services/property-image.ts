@@ -14,7 +14,7 @@ import { ingestImage } from '../ingest/ingest-image.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { MAX_PROPERTY_LOCATION_LENGTH, storeIngestedImage } from './images.js';
 import { logProviderFailure, type MapDeps } from './places.js';
-import { takeRateLimit } from './rate-limit.js';
+import { limitsFor, takeRateLimit } from './rate-limit.js';
 import { ensureUser } from './users.js';
 
 /** Spec §5 (Map) and §8 screen messages, produced here for both transports. */
@@ -58,7 +58,7 @@ export function mapImageFilename(now: Date): string {
  */
 export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, rawInput: unknown): Promise<Image> {
   const input = parse(rawInput);
-  await takeRateLimit(deps.db, viewer.uid, 'upload', deps.limits.uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
+  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.
     throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, IMAGERY_NOT_CONFIGURED_MESSAGE);

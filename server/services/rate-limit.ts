@@ -3,6 +3,7 @@
 // upsert, so every process of a deployment shares them.
 import type { ClaudeBudget } from '../analyzer/claude/budget.js';
 import { budgetDay } from '../analyzer/claude/budget.js';
+import type { PerMinuteLimits, RateLimits } from '../config.js';
 import type { Db } from '../db.js';
 import { AppError } from '../domain/errors.js';
 
@@ -20,6 +21,11 @@ export class RateLimitedError extends AppError {
 }
 
 const MINUTE_MS = 60_000;
+
+/** The per-minute limits that apply to `viewer`: guests (anonymous sign-ins) have their own, lower ones. */
+export function limitsFor(limits: RateLimits, viewer: { isAnonymous: boolean }): PerMinuteLimits {
+  return viewer.isAnonymous ? limits.guest : limits;
+}
 
 async function increment(db: Db, ownerId: string, kind: string, window: string, max?: number): Promise<number | null> {
   // With `max`, the row is only incremented while below it; no row returned means the limit is reached.

@@ -20,6 +20,9 @@ export const verifyUserInput = z.object({
 
 export type VerifyUserInput = z.input<typeof verifyUserInput>;
 
+/** Firebase's provider id of an anonymous (guest) sign-in, stored as is. */
+const GUEST_PROVIDER = 'anonymous';
+
 /** Firebase provider ids (`password`, `google.com`) as stored: `email`, `google`. */
 export function normaliseProvider(provider: string | null | undefined): string {
   if (!provider || provider === 'password' || provider === 'emailLink') return DEFAULT_PROVIDER;
@@ -49,12 +52,18 @@ export async function verifyUser(db: Db, viewer: Viewer, input: VerifyUserInput 
     displayName: data.displayName !== undefined ? data.displayName : viewer.name,
     photoUrl: data.photoUrl !== undefined ? data.photoUrl : viewer.picture,
   };
-  return db.user.upsert({
+  const provider = viewer.isAnonymous ? GUEST_PROVIDER : normaliseProvider(data.provider ?? viewer.signInProvider);
+  const user = await db.user.upsert({
     where: { id: viewer.uid },
     // The provider is the first one the user signed in with, so only a new row sets it.
-    create: { id: viewer.uid, ...profile, provider: normaliseProvider(data.provider ?? viewer.signInProvider) },
-    update: { ...profile, lastSeenAt: new Date() },
+    create: { id: viewer.uid, ...profile, provider, isGuest: viewer.isAnonymous },
+    update: { ...profile, lastSeenAt: new Date(), isGuest: viewer.isAnonymous },
   });
+  // A guest who linked a credential: its first real provider is the one it just linked.
+  if (user.provider === GUEST_PROVIDER && !viewer.isAnonymous) {
+    return db.user.update({ where: { id: viewer.uid }, data: { provider } });
+  }
+  return user;
 }
 
 /**
@@ -79,8 +88,9 @@ export async function ensureUser(
       displayName: viewer.name,
       photoUrl: viewer.picture,
       provider: normaliseProvider(viewer.signInProvider),
+      isGuest: viewer.isAnonymous,
     },
-    update: { lastSeenAt: new Date() },
+    update: { lastSeenAt: new Date(), isGuest: viewer.isAnonymous },
   });
   return db.user.findUniqueOrThrow({ ...query, where: { id: viewer.uid } });
 }

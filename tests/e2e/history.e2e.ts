@@ -15,6 +15,18 @@ const FILTERS: [label: string, matches: (record: AnalysisRecord) => boolean][] =
   ['Power Lines', (r) => r.analysis_results!.power_lines.crossing_property || r.analysis_results!.power_lines.proximity !== 'none'],
 ];
 
+/** A filter that tells the records apart: it matches some of them, not all. */
+function splittingFilter(records: AnalysisRecord[]) {
+  const splitting = FILTERS.find(([, matches]) => {
+    const n = records.filter(matches).length;
+    return n > 0 && n < records.length;
+  });
+  expect(splitting, 'the tiles differ in at least one risk factor').toBeDefined();
+  return splitting!;
+}
+
+const filterButtonFor = (page: Page, label: string) =>
+  page.getByRole('group', { name: 'Filter by risk factor' }).getByRole('button', { name: label, exact: true });
 const grid = (page: Page) => page.getByTestId('history-grid');
 const cardTitles = (page: Page) => grid(page).getByRole('article').getByRole('heading').allTextContents();
 const expectTitles = async (page: Page, titles: string[]) => {
@@ -40,6 +52,11 @@ test('history: counts, case-insensitive search, combined filters and the sort to
   await expect(page.getByTestId('sort-description')).toHaveText('Newest first');
   const stats = page.getByRole('region', { name: 'Analysis statistics' });
   await expect(stats).toContainText('3 analyses in total');
+  // The bands and "Not assessable" add up to the total (an analysis without a score is in no band).
+  const stat = (label: string) => stats.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+  await expect(stat('Not assessable')).toHaveText(String(records.filter((r) => r.risk_score === null).length));
+  const shown = await Promise.all(['Low risk', 'Medium risk', 'High risk', 'Not assessable'].map(async (l) => Number(await stat(l).textContent())));
+  expect(shown.reduce((a, b) => a + b, 0)).toBe(3);
 
   // Search runs on the server, ignores case, and counts in the singular.
   const search = page.getByLabel('Search analyses');
@@ -53,13 +70,8 @@ test('history: counts, case-insensitive search, combined filters and the sort to
   await expect(page.getByTestId('history-count')).toHaveText('3 analyses');
 
   // A filter that tells these analyses apart (which one does depends on what the analyzer found).
-  const splitting = FILTERS.find(([, matches]) => {
-    const n = records.filter(matches).length;
-    return n > 0 && n < records.length;
-  });
-  expect(splitting, 'the three tiles differ in at least one risk factor').toBeDefined();
-  const [label, matches] = splitting!;
-  const filterButton = page.getByRole('group', { name: 'Filter by risk factor' }).getByRole('button', { name: label, exact: true });
+  const [label, matches] = splittingFilter(records);
+  const filterButton = filterButtonFor(page, label);
   await filterButton.click();
   await expect(filterButton).toHaveAttribute('aria-pressed', 'true');
   const filtered = [birch, cedar, maple].filter(matches);
@@ -154,4 +166,27 @@ test('history: the count covers every matching analysis, not only the page loade
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(page.getByTestId('history-count')).toHaveText('13 analyses');
   await expect(grid(page).getByRole('article')).toHaveCount(13);
+});
+
+test('history: a filter clicked right after typing a search keeps both', async ({ page, login, api }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const records = [await api.analyse(poolsTile(), `Quick Pool ${tag}`), await api.analyse(streetTile(), `Quick Street ${tag}`)];
+  const [label, matches] = splittingFilter(records);
+  // The search names the record the filter leaves out: only both together show nothing.
+  const excluded = records.find((record) => !matches(record))!;
+  await login();
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('2 analyses');
+
+  // The click lands while the search is still waiting for the user to pause typing.
+  await page.getByLabel('Search analyses').fill(excluded.property_location);
+  await filterButtonFor(page, label).click();
+  await expect(page.getByTestId('history-count')).toHaveText('0 analyses');
+  await expect(filterButtonFor(page, label)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Search analyses')).toHaveValue(excluded.property_location);
+
+  // Each still applies alone once the other is taken back.
+  await filterButtonFor(page, label).click();
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await expectTitles(page, [excluded.property_location]);
 });

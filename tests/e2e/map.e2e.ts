@@ -116,3 +116,30 @@ test('the keyboard chooses a suggestion, and the form says what is missing', asy
   await expect(page.getByRole('img', { name: /Satellite image of Empire State Building/ })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a message goes once the address is edited; out-of-range coordinates and a place without imagery say so', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/map-analysis');
+  const field = page.getByRole('combobox', { name: 'Property address' });
+  await page.getByRole('button', { name: 'Analyze Property' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please search for an address first');
+  await field.pressSequentially('Em', { delay: 20 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await field.fill('95, 200');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Those coordinates are out of range: enter them as "latitude, longitude", with the latitude between -85.05 and 85.05 and the longitude between -180 and 180.',
+  );
+
+  // The fake USGS, like the real one, has imagery of the United States only.
+  await field.fill('48.8584, 2.2945');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'There is no satellite imagery for this place. Try another address, or upload your own aerial image.',
+  );
+  await expect(page.getByRole('img', { name: /Satellite image/ })).toHaveCount(0);
+});

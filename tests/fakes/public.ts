@@ -48,7 +48,7 @@ export async function startFakePublic(options: FakePublicOptions = {}): Promise<
         kind: 'image',
         method: 'GET',
         match: pathPattern(`${USGS_TILE_PATH}/:z/:y/:x`),
-        handle: (req, [z, y, x]) => tile(req, pixels, format, options.maxZoom ?? 23, z, x, y),
+        handle: (req, [z, y, x]) => tile(req, pixels, format, options.maxZoom ?? 23, [z, x, y], inUnitedStates),
       },
     ],
     state,
@@ -95,12 +95,17 @@ export async function startFakePublic(options: FakePublicOptions = {}): Promise<
   };
 }
 
+/**
+ * One tile, or the 404 a tile cache answers where it has none: above its deepest level, or (`covers`) outside
+ * the area it was built for.
+ */
 export async function tile(
   req: RecordedRequest,
   pixels: PixelSource,
   format: ImageFormat,
   maxZoom: number,
-  ...zxy: string[]
+  zxy: string[],
+  covers: (latitude: number, longitude: number) => boolean = () => true,
 ): Promise<Reply> {
   const [z, x, y] = zxy.map((v) => (/^\d+$/.test(v) ? Number(v) : NaN));
   // Above its deepest level a tile cache has nothing: a plain 404, as ArcGIS and OSM-style servers answer.
@@ -110,7 +115,22 @@ export async function tile(
     req.problems.push(`no such tile ${zxy.join('/')}`);
     return { status: 404, contentType: 'text/plain', body: 'Tile not found' };
   }
+  const longitude = ((x + 0.5) / n) * 360 - 180;
+  const latitude = (Math.atan(Math.sinh(Math.PI * (1 - (2 * (y + 0.5)) / n))) * 180) / Math.PI;
+  if (!covers(latitude, longitude)) return { status: 404, contentType: 'text/plain', body: 'Tile not found' };
   return { status: 200, contentType: `image/${format}`, body: await renderTile(pixels, x, y, format) };
+}
+
+/** USGS imagery covers the United States only: the lower 48, Alaska, Hawaii and Puerto Rico (roughly). */
+const US_BOXES: [south: number, north: number, west: number, east: number][] = [
+  [24.3, 49.5, -125, -66.9],
+  [51, 71.5, -180, -129.9],
+  [18.8, 22.3, -160.3, -154.8],
+  [17.8, 18.6, -67.3, -65.2],
+];
+
+export function inUnitedStates(latitude: number, longitude: number): boolean {
+  return US_BOXES.some(([s, n, w, e]) => latitude >= s && latitude <= n && longitude >= w && longitude <= e);
 }
 
 function censusGeocode(req: RecordedRequest): Reply {

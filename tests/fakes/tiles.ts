@@ -37,7 +37,7 @@ export async function startFakeTiles(options: FakeTilesOptions = {}): Promise<Fa
         kind: 'image',
         method: 'GET',
         match: pathPattern('/tiles/:z/:x/:y'),
-        handle: (req, [z, x, y]) => tile(req, pixels, format, options.maxZoom ?? 22, z, x, y.replace(/\.(png|jpe?g)$/, '')),
+        handle: (req, [z, x, y]) => tile(req, pixels, format, options.maxZoom ?? 22, [z, x, y.replace(/\.(png|jpe?g)$/, '')]),
       },
     ],
     state,

@@ -34,7 +34,7 @@ export interface AnalysisTestApp {
   close(): Promise<void>;
 }
 
-type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart'>>;
+type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs'>>;
 
 function configFor(dataDir: string, env: Record<string, string>): Config {
   const emulatorHost = inject('authEmulatorHost');
@@ -60,6 +60,7 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
     analyzer: opts.analyzer,
     storage: opts.storage,
     sweepOrphansOnStart: opts.sweepOrphansOnStart,
+    guestSweepIntervalMs: opts.guestSweepIntervalMs,
   });
   let server: Server | null = null;
   const self: AnalysisTestApp = {

@@ -110,3 +110,35 @@ export function tokenForOtherProject(idToken: string, projectId: string): string
   const forged = { ...claims, aud: projectId, iss: `https://securetoken.google.com/${projectId}` };
   return `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.`;
 }
+
+/** Signs in anonymously (a guest session), as the web SDK's signInAnonymously does. */
+export async function createAnonymousUser(): Promise<{ uid: string; idToken: string; refreshToken: string }> {
+  const res = await post<{ localId: string; idToken: string; refreshToken: string }>(identityToolkit('accounts:signUp'), {
+    returnSecureToken: true,
+  });
+  return { uid: res.localId, idToken: res.idToken, refreshToken: res.refreshToken };
+}
+
+/**
+ * Links an email/password credential to a guest as the web SDK's linkWithCredential does (accounts:signUp
+ * with the guest's token): same uid, a token that is no longer anonymous.
+ */
+export async function linkEmailPassword(guest: { idToken: string }, email = uniqueEmail('linked')): Promise<EmulatorUser> {
+  const res = await post<{ localId: string; idToken: string; refreshToken: string }>(identityToolkit('accounts:signUp'), {
+    idToken: guest.idToken,
+    email,
+    password: 'secret-password',
+    returnSecureToken: true,
+  });
+  return { uid: res.localId, email, password: 'secret-password', idToken: res.idToken, refreshToken: res.refreshToken };
+}
+
+/** Whether the emulator still has an account with this uid. */
+export async function emulatorAccountExists(uid: string, projectId = 'demo-aerisk'): Promise<boolean> {
+  const res = await post<{ users?: unknown[] }>(
+    `http://${emulatorHostPort()}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`,
+    { localId: [uid] },
+    { authorization: 'Bearer owner' },
+  );
+  return (res.users?.length ?? 0) > 0;
+}

@@ -214,10 +214,11 @@ describe('statistics', () => {
     for (const m of made) if (m.score !== null) bands[bandFor(m.score)] += 1;
     expect(await res.json()).toEqual({
       total_analyses: 6,
+      not_assessable: 1,
       risk_scores: bands,
       risk_factors: { pools: 2, spas: 1, trees_overhanging: 1, power_lines: 1 },
     });
-    // The unassessable one is in the total, in no band.
+    // The unassessable one is in the total, in no band: the bands and the not-assessable count add up.
     expect(bands.low + bands.medium + bands.high).toBe(5);
   });
 
@@ -225,13 +226,14 @@ describe('statistics', () => {
     const rest = (await (await t.request('/aerial/analysis-statistics', { headers: auth(user) })).json()) as Json;
     const res = await graphql<Json>(
       t,
-      `{ viewer { analysedCount analysisStatistics { totalAnalyses riskScores { low medium high } riskFactors { pools spas treesOverhanging powerLines } } } }`,
+      `{ viewer { analysedCount analysisStatistics { totalAnalyses notAssessable riskScores { low medium high } riskFactors { pools spas treesOverhanging powerLines } } } }`,
       { token: user.idToken },
     );
     expect(res.data!.viewer).toEqual({
       analysedCount: 6,
       analysisStatistics: {
         totalAnalyses: rest.total_analyses,
+        notAssessable: rest.not_assessable,
         riskScores: rest.risk_scores,
         riskFactors: {
           pools: rest.risk_factors.pools,
@@ -248,6 +250,7 @@ describe('statistics', () => {
     const res = await t.request('/aerial/analysis-statistics', { headers: auth(fresh) });
     expect(await res.json()).toEqual({
       total_analyses: 0,
+      not_assessable: 0,
       risk_scores: { low: 0, medium: 0, high: 0 },
       risk_factors: { pools: 0, spas: 0, trees_overhanging: 0, power_lines: 0 },
     });

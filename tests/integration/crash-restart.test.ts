@@ -2,86 +2,32 @@
 // process, its database in DATA_DIR with PGlite, or PostgreSQL under TEST_DB=postgres) is killed with
 // SIGKILL — no shutdown handler runs — while an analysis is in flight, then started again on the same data.
 // Uploads, finished analyses and risk zones are all still there, and the interrupted analysis completes.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, restUpload } from '../helpers/analysis.js';
-import { createPostgresDatabase } from '../helpers/test-app.js';
+import { serverEnvironment, startServer as start, type Server } from '../helpers/server-process.js';
 import { until } from '../helpers/until.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/images/${name}`, import.meta.url));
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Promise<Server> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(FIREBASE_|DATABASE_URL|NODE_ENV|PORT|DATA_DIR|ANALYZ)/.test(key)),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: { ...inherited, PORT: '0', FIREBASE_PROJECT_ID: 'demo-aerisk', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start in time:\n${output}`));
-    }, 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${port}`, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-
 describe('a server killed mid-analysis and started again', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-crash-'));
   let env: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | null = null;
+  let disposeEnvironment: (() => Promise<void>) | null = null;
   let server: Server | null = null;
   let user: EmulatorUser;
 
   beforeAll(async () => {
-    const emulator = inject('authEmulatorHost');
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
-    env = { DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator };
-    if (process.env.TEST_DB === 'postgres') {
-      const database = await createPostgresDatabase();
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
+    ({ env, dispose: disposeEnvironment } = await serverEnvironment());
     user = await createEmulatorUser();
   }, 60_000);
   afterAll(async () => {
     server?.child.kill('SIGKILL');
     await server?.exited;
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    await disposeEnvironment?.();
   });
 
   it('keeps every upload, analysis and risk zone it accepted, and finishes the interrupted analysis', async () => {

@@ -148,6 +148,27 @@ describe('authentication and request shape', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).errors[0].message).toBe('Batched operations are not supported.');
   });
+
+  it('refuses a list argument of 10,000 ids before running it, with or without a token', async () => {
+    const user = await createEmulatorUser();
+    const ids = Array.from({ length: 10_000 }, (_, i) => Buffer.from(`Analysis:00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).toString('base64'));
+    for (const token of [undefined, user.idToken]) {
+      const res = await t.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query: 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', variables: { ids } }),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as Json).errors[0]).toMatchObject({
+        message: 'A list in this request has 10000 items; at most 100 are accepted.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    // A list within the bound still runs (and finds nothing of anyone else's).
+    const res = await graphql<Json>(t, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { token: user.idToken, variables: { ids: ids.slice(0, 100) } });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.nodes.every((n: unknown) => n === null)).toBe(true);
+  });
 });
 
 describe('Claude’s daily budget (usage_counters)', () => {

@@ -69,7 +69,7 @@ describe('production start-up guard', () => {
       FIREBASE_API_KEY: 'AIza-public-key',
     });
     expect(run.code).not.toBe(0);
-    expect(run.output).toMatch(/Refusing to start: NODE_ENV=production with the Firebase Auth emulator/);
+    expect(run.output).toMatch(/Refusing to start: NODE_ENV=production is production, with the Firebase Auth emulator/);
     expect(run.output).not.toMatch(/listening/);
   }, 120_000);
 
@@ -77,6 +77,13 @@ describe('production start-up guard', () => {
     const run = await startServer({ NODE_ENV: 'production' });
     expect(run.code).not.toBe(0);
     expect(run.output).toMatch(/Refusing to start/);
+  }, 120_000);
+
+  it.each(['Production', 'prod', 'staging'])('treats NODE_ENV=%s as production: no emulator, no start', async (nodeEnv) => {
+    const run = await startServer({ NODE_ENV: nodeEnv });
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain(`Refusing to start: NODE_ENV=${nodeEnv} is production`);
+    expect(run.output).not.toMatch(/listening/);
   }, 120_000);
 
   it('starts in production with a real project configured, answers over HTTP, and stops cleanly', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COORDINATES_OUT_OF_RANGE_MESSAGE, NO_IMAGERY_MESSAGE } from '../../server/imagery/errors.js';
 import { USGS_ATTRIBUTION } from '../../server/imagery/factory.js';
 import { SECRET_BODY_MARKER, type FakeMode, type RecordedRequest } from '../fakes/fake-server.js';
 import { FAKE_PLACES } from '../fakes/gazetteer.js';
@@ -290,6 +291,16 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
     expect(gql.data?.fetchPropertyImage).toMatchObject({ __typename: 'ImageryError', message: MAP_FAILED });
   });
 
+  it('says typed coordinates are out of range rather than looking them up', async () => {
+    const rest = await postImage({ address: '91.5, 200' });
+    expect(rest.status).toBe(422);
+    expect(await rest.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: COORDINATES_OUT_OF_RANGE_MESSAGE } });
+    const gql = await fetchImage({ address: '-100 45' });
+    expect(gql.data?.fetchPropertyImage).toMatchObject({ __typename: 'ImageryError', message: COORDINATES_OUT_OF_RANGE_MESSAGE });
+    expect(fakes.requests()).toEqual([]);
+    expect(await imageCount()).toBe(0);
+  });
+
   it('asks for an address when none is given, without calling a provider', async () => {
     for (const body of [{}, { address: '' }, { address: '   ' }, { place_id: '  ' }]) {
       const rest = await postImage(body);
@@ -391,6 +402,49 @@ describe('an imagery host that cannot be reached', () => {
       providerUnreachable: true,
       message: MAP_FAILED,
     });
+    expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(0);
+  });
+
+  it('says out-of-range coordinates are out of range, not that address lookup is off', async () => {
+    const user = await createEmulatorUser();
+    const typed = await graphql<FetchResult>(t, FETCH, { token: user.idToken, variables: { input: { address: '95, -200' } } });
+    expect(typed.data?.fetchPropertyImage).toEqual({
+      __typename: 'ImageryError',
+      notConfigured: false,
+      message: COORDINATES_OUT_OF_RANGE_MESSAGE,
+    });
+  });
+});
+
+describe('a place the imagery source has no picture of', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let pub: Awaited<ReturnType<typeof startFakePublic>>;
+
+  beforeAll(async () => {
+    pub = await startFakePublic();
+    dataDir = await withTempDir();
+    t = await createTestApp({ ...pub.env, DATA_DIR: dataDir, IMAGERY_TIMEOUT_MS: String(TIMEOUT_MS) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await pub?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('says there is no imagery there, not that fetching failed', async () => {
+    const user = await createEmulatorUser();
+    // USGS imagery (and its fake) covers the United States only; the Eiffel Tower is a valid point with no tile.
+    const rest = await t.request('/aerial/property-image', {
+      method: 'POST',
+      headers: { ...bearer(user.idToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ address: '48.8584, 2.2945' }),
+    });
+    expect(rest.status).toBe(422);
+    expect(await rest.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: NO_IMAGERY_MESSAGE } });
+    const gql = await graphql<FetchResult>(t, FETCH, { token: user.idToken, variables: { input: { address: '48.8584, 2.2945' } } });
+    expect(gql.data?.fetchPropertyImage).toEqual({ __typename: 'ImageryError', notConfigured: false, message: NO_IMAGERY_MESSAGE });
+    expect(pub.requests.some((r) => r.service === 'usgs')).toBe(true);
     expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(0);
   });
 });

@@ -119,7 +119,9 @@ export function ImageUploadForm({ onAnalyzed, submitLabel = 'Upload and Analyze'
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`flex flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center transition ${
+        data-testid="upload-drop-zone"
+        // The file input inside is visually hidden, so its keyboard focus shows as a ring on the whole zone.
+        className={`flex flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center transition has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 has-[input:focus-visible]:ring-offset-2 dark:has-[input:focus-visible]:ring-offset-slate-900 ${
           dragging
             ? 'border-brand-500 bg-brand-50 dark:bg-brand-950/40'
             : 'border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900/60'

@@ -99,6 +99,9 @@ export function PropertyMapSearch({ placesStatus }: { placesStatus: PropertyMapS
             value={address}
             onValueChange={(text) => {
               setAddress(text);
+              // A message about the previous text ('Please search for an address first', a failed search) is
+              // out of date once the user types; the next search or Analyze Property says what is still wrong.
+              setError(null);
               if (chosen && text !== chosen.description) setChosen(null);
             }}
             onChoose={choose}

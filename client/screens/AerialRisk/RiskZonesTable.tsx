@@ -37,9 +37,11 @@ export function RiskZonesTable({ user, onChanged }: { user: RiskZonesTable_user$
       {zones.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No risk zones recorded yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+        // Below `sm` each zone is a stacked block rather than a row: five columns cannot fit a phone, and a
+        // long unbroken location or detail wraps anywhere instead of widening the page.
+        <div className="mt-4 sm:overflow-x-auto">
+          <table className="block w-full text-left text-sm sm:table">
+            <thead className="hidden border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase sm:table-header-group dark:border-slate-800 dark:text-slate-400">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-medium">
                   Location
@@ -58,7 +60,7 @@ export function RiskZonesTable({ user, onChanged }: { user: RiskZonesTable_user$
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            <tbody className="block divide-y divide-slate-100 sm:table-row-group dark:divide-slate-800">
               {zones.map((zone) => (
                 <RiskZoneRow key={zone.id} riskZone={zone} connectionId={connectionId} onDeleted={onChanged} />
               ))}

@@ -51,8 +51,18 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
+  // The latest query, read by the debounced search when it fires: a filter or sort chosen while the
+  // timer ran must not be undone by a search that closed over the query of its keystroke.
+  const latest = useRef(query);
+  const pendingSearch = useRef<string | null | undefined>(undefined);
+
   const apply = (change: Partial<HistoryQuery>) => {
-    const next = { ...query, ...change };
+    clearTimeout(searchTimer.current);
+    // A search typed but not yet sent goes with this change, so one request carries both.
+    const search = pendingSearch.current === undefined ? {} : { search: pendingSearch.current };
+    pendingSearch.current = undefined;
+    const next = { ...latest.current, ...search, ...change };
+    latest.current = next;
     setQuery(next);
     // A transition keeps the current cards on screen while the new page loads.
     startTransition(() => {
@@ -63,11 +73,11 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
   const onSearchText = (text: string) => {
     setSearchText(text);
     clearTimeout(searchTimer.current);
+    const search = text.trim() || null;
+    pendingSearch.current = search === latest.current.search ? undefined : search;
+    if (pendingSearch.current === undefined) return;
     // One request once the user pauses typing, not one per key.
-    searchTimer.current = setTimeout(() => {
-      const search = text.trim() || null;
-      if (search !== query.search) apply({ search });
-    }, SEARCH_DEBOUNCE_MS);
+    searchTimer.current = setTimeout(() => apply({}), SEARCH_DEBOUNCE_MS);
   };
 
   const analyses = data.analyses.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
@@ -79,8 +89,8 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
         query={query}
         searchText={searchText}
         onSearchText={onSearchText}
-        onToggleFilter={(filter) => apply({ filters: toggleFilter(query.filters, filter) })}
-        onSort={(sort) => apply(nextSort(query, sort))}
+        onToggleFilter={(filter) => apply({ filters: toggleFilter(latest.current.filters, filter) })}
+        onSort={(sort) => apply(nextSort(latest.current, sort))}
       />
       <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
         <p role="status" data-testid="history-count">

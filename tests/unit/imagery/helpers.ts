@@ -4,6 +4,7 @@ import { AppError } from '../../../server/domain/errors';
 import { imageryConfigFromEnv, type ImageryConfig } from '../../../server/imagery/config';
 import {
   MAP_IMAGE_FAILED_MESSAGE,
+  NO_IMAGERY_MESSAGE,
   PLACES_FAILED_MESSAGE,
   ProviderError,
   type ProviderErrorCode,
@@ -22,6 +23,7 @@ const MESSAGES: Record<Exclude<ProviderErrorCode, 'PROVIDER_NOT_CONFIGURED'>, st
   GEOCODE_FAILED: MAP_IMAGE_FAILED_MESSAGE,
   ADDRESS_NOT_FOUND: MAP_IMAGE_FAILED_MESSAGE,
   IMAGERY_FAILED: MAP_IMAGE_FAILED_MESSAGE,
+  NO_IMAGERY: NO_IMAGERY_MESSAGE,
 };
 
 /** Awaits a rejection and checks it is the typed error with the spec's text and nothing leaked into it. */
@@ -43,7 +45,7 @@ export async function expectProviderError(
   expect(e.message).toBe(MESSAGES[code]);
   // The transports map it as the domain error it is.
   expect(e).toBeInstanceOf(AppError);
-  expect(e.code).toBe(code === 'ADDRESS_NOT_FOUND' ? 'UNPROCESSABLE' : 'UNAVAILABLE');
+  expect(e.code).toBe(code === 'ADDRESS_NOT_FOUND' || code === 'NO_IMAGERY' ? 'UNPROCESSABLE' : 'UNAVAILABLE');
   const visible = JSON.stringify({ message: e.message, detail: e.detail, provider: e.provider, stack: e.stack?.split('\n')[0] });
   for (const secret of [SECRET_BODY_MARKER, 'http://', ...secrets]) expect(visible).not.toContain(secret);
   return e;

@@ -3,7 +3,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGERY_NOT_CONFIGURED_MESSAGE, PLACES_NOT_CONFIGURED_MESSAGE, ProviderError } from '../../../server/imagery/errors';
+import {
+  COORDINATES_OUT_OF_RANGE_MESSAGE,
+  IMAGERY_NOT_CONFIGURED_MESSAGE,
+  PLACES_NOT_CONFIGURED_MESSAGE,
+  ProviderError,
+} from '../../../server/imagery/errors';
 import { createImagery, createPlaces } from '../../../server/imagery/factory';
 import { startFakeGoogle, type FakeGoogle } from '../../fakes/google';
 import { startFakePublic, type FakePublic } from '../../fakes/public';
@@ -125,9 +130,14 @@ describe('typed coordinates and unconfigured providers', () => {
     expect(google.requests).toEqual([]);
   });
 
-  it('treats out-of-range numbers as an address, not coordinates', async () => {
-    await createPlaces(configFor(pub.env)).geocode({ address: '95, 200' }).catch(() => undefined);
-    expect(pub.requests.map((r) => r.service)).toContain('census');
+  it('says out-of-range coordinates are out of range, without a provider call, whatever the provider', async () => {
+    for (const places of [createPlaces(configFor(pub.env)), createPlaces({ placesProvider: 'none' })]) {
+      for (const address of ['95, 200', '-91.5 10', '12, 181', '123, 45']) {
+        const e = await places.geocode({ address }).catch((err: unknown) => err);
+        expect(e).toMatchObject({ providerCode: 'ADDRESS_NOT_FOUND', code: 'UNPROCESSABLE', message: COORDINATES_OUT_OF_RANGE_MESSAGE });
+      }
+    }
+    expect(pub.requests).toEqual([]);
   });
 
   it('with PLACES_PROVIDER=none: no suggestions, and a clear message for addresses', async () => {

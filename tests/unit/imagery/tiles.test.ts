@@ -51,8 +51,9 @@ describe('tiles provider', () => {
     const image = await imagery.fetchImage(point);
     expect(await mismatchShare(image.png, point.latitude, point.longitude, 0)).toBe(0);
 
-    // Outside the directory's coverage there is no tile: the whole image fails, not a picture with holes.
-    await expectProviderError(imagery.fetchImage({ latitude: 0, longitude: 0 }), 'IMAGERY_FAILED', 'http_status', [dir]);
+    // Outside the directory's coverage there is no tile: the whole image fails, not a picture with holes, and
+    // says there is no imagery of that place.
+    await expectProviderError(imagery.fetchImage({ latitude: 0, longitude: 0 }), 'NO_IMAGERY', 'no_imagery', [dir]);
   });
 
   it('enlarges tiles from the deepest level a source has, and records that level\'s resolution', async () => {
@@ -90,7 +91,7 @@ describe('tiles provider', () => {
   it('gives up rather than enlarge more than 16 times', async () => {
     const tooShallow = await startFakeTiles({ maxZoom: 15 });
     try {
-      await expectProviderError(createImagery(configFor(tooShallow.env)).fetchImage({ latitude: 10, longitude: 10 }), 'IMAGERY_FAILED', 'http_status');
+      await expectProviderError(createImagery(configFor(tooShallow.env)).fetchImage({ latitude: 10, longitude: 10 }), 'NO_IMAGERY', 'no_imagery');
       expect(Math.min(...tooShallow.requests.map((r) => Number(r.path.split('/')[2])))).toBe(16);
     } finally {
       await tooShallow.close();

@@ -222,7 +222,7 @@ describe('ingestImage: pixel limit', () => {
     expect(png.length).toBeLessThan(1024 * 1024);
     const error = await rejection(ingestImage(png));
     expect(error.code).toBe('VALIDATION');
-    expect(error.message).toBe('Image dimensions 20000 × 20000 exceed the limit of 50 megapixels');
+    expect(error.message).toBe('Image dimensions 20000 × 20000 exceed the limit of 40 megapixels');
   }, HEAVY);
 
   it('refuses it from the header alone, before decoding any pixel', async () => {

@@ -1,0 +1,152 @@
+// GET /aerial/analyses/export?format=csv|json|geojson&q=&filters=&sort=&order= — every analysis of the viewer
+// that the history's search, filters and sort match, streamed page by page (a 100,000-row account never sits
+// in memory at once). CSV cells that a spreadsheet would run as a formula are quoted as text.
+import { requireViewer } from '../auth/context.js';
+import { bandFor } from '../domain/constants.js';
+import { ValidationError } from '../domain/errors.js';
+import type { Analysis, Image } from '../generated/prisma/client.js';
+import type { AnalyzerOutput } from '../analyzer/contract.js';
+import { listAnalyses } from '../services/analysis-search.js';
+import { FAILURE } from '../services/messages.js';
+import { analysisRecord, historyParams } from './aerial.js';
+import type { Route } from './router.js';
+
+export const EXPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Rows read from the database per page while streaming. */
+export const EXPORT_PAGE_ROWS = 500;
+
+type Row = Analysis & { image: Pick<Image, 'latitude' | 'longitude'> };
+type Results = AnalyzerOutput['results'];
+
+/** One analysis as a flat row: what an underwriter's spreadsheet needs, in the history's terms. */
+export function exportRow(row: Row) {
+  const done = row.status === 'done';
+  const r = (done ? row.results : null) as Results | null;
+  const score = done && row.riskScore !== null ? Math.round(row.riskScore) : null;
+  return {
+    analysis_id: row.id,
+    created_at: row.createdAt.toISOString(),
+    status: row.status,
+    property_location: row.propertyLocation,
+    risk_score: score,
+    risk_band: score === null ? null : bandFor(score),
+    pool: r?.pool.present ?? null,
+    pool_condition: r?.pool.condition ?? null,
+    spa: r?.spa.present ?? null,
+    trees_overhanging: r?.trees.overhanging ?? null,
+    tree_count: r?.trees.count ?? null,
+    trees_proximity: r?.trees.proximity ?? null,
+    roof_style: r?.roof.style ?? null,
+    roof_condition: r?.roof.condition ?? null,
+    solar: r?.solar.present ?? null,
+    solar_coverage_percentage: r?.solar.coverage_percentage ?? null,
+    power_lines_crossing: r?.power_lines.crossing_property ?? null,
+    power_lines_proximity: r?.power_lines.proximity ?? null,
+    additional_risks: r ? r.additional_risks.join('; ') : null,
+    latitude: row.image.latitude,
+    longitude: row.image.longitude,
+  };
+}
+type FlatRow = ReturnType<typeof exportRow>;
+const COLUMNS = Object.keys(exportRow({ id: '', createdAt: new Date(0), status: 'queued', image: {} } as unknown as Row)) as (keyof FlatRow)[];
+
+/** RFC 4180 quoting; a text cell starting with = + - @ (or a tab/CR) is prefixed so no spreadsheet runs it. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function encoderFor(format: ExportFormat) {
+  switch (format) {
+    case 'csv':
+      return {
+        type: 'text/csv; charset=utf-8',
+        head: `${COLUMNS.join(',')}\r\n`,
+        item: (row: Row) => `${COLUMNS.map((c) => csvCell(exportRow(row)[c])).join(',')}\r\n`,
+        separator: '',
+        tail: '',
+      };
+    case 'json':
+      return {
+        type: 'application/json; charset=utf-8',
+        head: '[',
+        item: (row: Row) => JSON.stringify({ ...analysisRecord(row), latitude: row.image.latitude, longitude: row.image.longitude }),
+        separator: ',',
+        tail: ']',
+      };
+    case 'geojson':
+      return {
+        type: 'application/geo+json; charset=utf-8',
+        head: '{"type":"FeatureCollection","features":[',
+        // Only analyses whose place is known have a point; the others are left out of a map layer.
+        item: (row: Row) => {
+          if (row.image.latitude === null || row.image.longitude === null) return null;
+          const { latitude, longitude, ...properties } = exportRow(row);
+          return JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [longitude, latitude] }, properties });
+        },
+        separator: ',',
+        tail: ']}',
+      };
+  }
+}
+
+export const exportRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/aerial/analyses/export',
+    fallbackMessage: FAILURE.listAnalyses,
+    async handle(req) {
+      const ctx = await req.context();
+      const viewer = requireViewer(ctx);
+      const url = new URL(req.request.url);
+      const format = (url.searchParams.get('format') || 'csv').toLowerCase();
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+        throw new ValidationError(`Unknown export format "${format}"; formats are ${EXPORT_FORMATS.join(', ')}.`);
+      }
+      const params = historyParams(url);
+      const query = { include: { image: { select: { latitude: true, longitude: true } } } };
+      // The first page is read before answering, so a bad parameter is a clear 400, not a broken download.
+      let page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS }, query);
+      const enc = encoderFor(format as ExportFormat);
+      const text = new TextEncoder();
+      let started = false;
+      let written = 0;
+      let done = false;
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!started) {
+            started = true;
+            controller.enqueue(text.encode(enc.head));
+          }
+          if (done) return;
+          let chunk = '';
+          for (const row of page.rows as Row[]) {
+            const item = enc.item(row);
+            if (item === null) continue;
+            chunk += (written++ > 0 ? enc.separator : '') + item;
+          }
+          if (chunk) controller.enqueue(text.encode(chunk));
+          const last = page.rows.at(-1);
+          if (page.hasNextPage && last) {
+            page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS, after: page.cursorOf(last) }, query);
+          } else {
+            done = true;
+            controller.enqueue(text.encode(enc.tail));
+            controller.close();
+          }
+        },
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(stream, {
+        headers: {
+          'content-type': enc.type,
+          'content-disposition': `attachment; filename="aerisk-analyses-${day}.${format}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  },
+];

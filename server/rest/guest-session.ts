@@ -1,0 +1,20 @@
+// DELETE /auth/guest-session: the client calls it when a guest signs out, so the session's results end
+// with it (spec §1: non-registered users keep them only for the session). Registered accounts are refused.
+import { requireViewer } from '../auth/context.js';
+import { endGuestSession, type GuestDeps } from '../services/guests.js';
+import { json } from './errors.js';
+import type { Route } from './router.js';
+
+export function guestSessionRoutes(deps: GuestDeps): Route[] {
+  return [
+    {
+      method: 'DELETE',
+      path: '/auth/guest-session',
+      fallbackMessage: 'Failed to log out',
+      async handle({ context }) {
+        const outcome = await endGuestSession(deps, requireViewer(await context()));
+        return json({ deleted: outcome === 'deleted' });
+      },
+    },
+  ];
+}

@@ -1,0 +1,233 @@
+// Guest sessions (issue 13): anonymous sign-ins whose results last only for the session. Signing out
+// (DELETE /auth/guest-session) or idling past GUEST_SESSION_TTL_HOURS deletes the guest's analyses,
+// images with their blobs, risk zones and the anonymous account; registered users are never touched,
+// and a guest who linked a credential in the meantime keeps everything.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirebaseAccounts } from '../../server/auth/accounts.js';
+import { sweepGuests, type GuestDeps } from '../../server/services/guests.js';
+import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
+import {
+  createAnonymousUser,
+  createEmulatorUser,
+  emulatorAccountExists,
+  linkEmailPassword,
+} from '../helpers/auth-emulator-users.js';
+import { auth, createAnalysisTestApp, restUpload, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
+import { until } from '../helpers/until.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const HOUR = 3_600_000;
+let t: AnalysisTestApp & { dispose(): Promise<void> };
+let base: string;
+let deps: GuestDeps;
+
+beforeAll(async () => {
+  t = await createAnalysisTestApp({
+    analyzer: scriptedAnalyzer({}),
+    env: { GUEST_SESSION_TTL_HOURS: '24', GUEST_UPLOAD_RATE_LIMIT_PER_MINUTE: '2' },
+  });
+  base = await t.listen();
+  deps = {
+    db: t.db.prisma,
+    storage: new LocalDirStorage(path.join(t.dataDir, 'images')),
+    accounts: createFirebaseAccounts(t.config.firebase),
+  };
+});
+afterAll(async () => {
+  await deps?.accounts.close();
+  await t?.dispose();
+});
+
+/** An analysis and a risk zone for `user`, through the API; returns the stored blob's path. */
+async function withData(user: { uid: string; idToken: string }): Promise<{ analysisId: string; blob: string }> {
+  const itemId = await uploaded(base, user, '1 Guest Street');
+  const analyzed = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
+  expect(analyzed.status).toBe(200);
+  const { analysis_id: analysisId } = (await analyzed.json()) as Json;
+  const zone = await t.request('/aerial/risk-zones', {
+    method: 'POST',
+    headers: { ...auth(user), 'content-type': 'application/json' },
+    body: JSON.stringify({ location: 'Back yard', risk_level: 'high', details: 'Open pool' }),
+  });
+  expect(zone.status).toBeLessThan(300);
+  const image = await t.db.prisma.image.findUniqueOrThrow({ where: { id: itemId } });
+  const blob = path.join(t.dataDir, 'images', image.storageKey);
+  expect(existsSync(blob)).toBe(true);
+  return { analysisId, blob };
+}
+
+async function rowsOf(uid: string) {
+  const [users, images, analyses, zones] = await Promise.all([
+    t.db.prisma.user.count({ where: { id: uid } }),
+    t.db.prisma.image.count({ where: { ownerId: uid } }),
+    t.db.prisma.analysis.count({ where: { ownerId: uid } }),
+    t.db.prisma.riskZone.count({ where: { ownerId: uid } }),
+  ]);
+  return { users, images, analyses, zones };
+}
+
+const idleFor = (uid: string, ms: number) =>
+  t.db.prisma.user.update({ where: { id: uid }, data: { lastSeenAt: new Date(Date.now() - ms) } });
+
+describe('a guest session', () => {
+  it('is an anonymous sign-in at the emulator, recorded as a guest with provider "anonymous"', async () => {
+    const guest = await createAnonymousUser();
+    const res = await t.request('/auth/verify-user', {
+      method: 'POST',
+      headers: { ...auth(guest), 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: guest.uid, email: null, provider: 'email' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: guest.uid } })).toMatchObject({ isGuest: true, provider: 'anonymous' });
+  });
+
+  it("sees only its own data, and no one sees the guest's", async () => {
+    const guest = await createAnonymousUser();
+    const other = await createEmulatorUser();
+    const { analysisId } = await withData(guest);
+    expect((await t.request(`/aerial/analysis/${analysisId}`, { headers: auth(guest) })).status).toBe(200);
+    expect((await t.request(`/aerial/analysis/${analysisId}`, { headers: auth(other) })).status).toBe(404);
+  });
+
+  it('records its activity on each request, so an active guest is not idle', async () => {
+    const guest = await createAnonymousUser();
+    await withData(guest);
+    await idleFor(guest.uid, 30 * HOUR);
+    expect((await t.request('/aerial/analyses', { headers: auth(guest) })).status).toBe(200);
+    const row = await t.db.prisma.user.findUniqueOrThrow({ where: { id: guest.uid } });
+    expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(HOUR);
+    expect((await sweepGuests(deps, 24 * HOUR)).deleted).not.toContain(guest.uid);
+    expect((await rowsOf(guest.uid)).analyses).toBe(1);
+  });
+
+  it('has its own, lower upload limit (GUEST_UPLOAD_RATE_LIMIT_PER_MINUTE); registered users keep theirs', async () => {
+    const second = new Date().getUTCSeconds();
+    if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    const [guest, user] = [await createAnonymousUser(), await createEmulatorUser()];
+    const bytes = await sceneImage();
+    const guestStatuses = [];
+    const userStatuses = [];
+    for (let i = 0; i < 3; i++) {
+      guestStatuses.push((await restUpload(base, guest, { bytes })).status);
+      userStatuses.push((await restUpload(base, user, { bytes })).status);
+    }
+    expect(guestStatuses).toEqual([201, 201, 429]);
+    expect(userStatuses).toEqual([201, 201, 201]);
+  });
+
+  it('keeps everything, on the same uid, once it links an email and password', async () => {
+    const guest = await createAnonymousUser();
+    const { analysisId } = await withData(guest);
+    const linked = await linkEmailPassword(guest);
+    expect(linked.uid).toBe(guest.uid);
+    const res = await t.request('/auth/verify-user', {
+      method: 'POST',
+      headers: { ...auth(linked), 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: linked.uid, email: linked.email, provider: 'password' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await t.db.prisma.user.findUniqueOrThrow({ where: { id: guest.uid } })).toMatchObject({
+      isGuest: false,
+      provider: 'email',
+      email: linked.email,
+    });
+    const list = (await (await t.request('/aerial/analyses', { headers: auth(linked) })).json()) as Json;
+    expect(JSON.stringify(list)).toContain(analysisId);
+    // Long idle or not, a registered account is never swept.
+    await idleFor(guest.uid, 100 * HOUR);
+    expect((await sweepGuests(deps, 24 * HOUR)).deleted).not.toContain(guest.uid);
+    expect(await rowsOf(guest.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+  });
+});
+
+describe('signing out of a guest session (DELETE /auth/guest-session)', () => {
+  it('deletes its analyses, images and blobs, risk zones and the anonymous account', async () => {
+    const guest = await createAnonymousUser();
+    const { blob } = await withData(guest);
+    const res = await t.request('/auth/guest-session', { method: 'DELETE', headers: auth(guest) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deleted: true });
+    expect(await rowsOf(guest.uid)).toEqual({ users: 0, images: 0, analyses: 0, zones: 0 });
+    expect(existsSync(blob)).toBe(false);
+    expect(await emulatorAccountExists(guest.uid)).toBe(false);
+    expect(await t.db.prisma.usageCounter.count({ where: { ownerId: guest.uid } })).toBe(0);
+    // The session is over: its token no longer opens anything.
+    expect((await t.request('/aerial/analyses', { headers: auth(guest) })).status).toBe(401);
+  });
+
+  it('is refused for a registered account, which keeps everything', async () => {
+    const user = await createEmulatorUser();
+    const { blob } = await withData(user);
+    const res = await t.request('/auth/guest-session', { method: 'DELETE', headers: auth(user) });
+    expect(res.status).toBe(403);
+    expect(await rowsOf(user.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+    expect(existsSync(blob)).toBe(true);
+    expect(await emulatorAccountExists(user.uid)).toBe(true);
+  });
+});
+
+describe('the guest sweep', () => {
+  it('removes guests idle past the TTL with their blobs, and leaves active guests and registered users alone', async () => {
+    const expired = await createAnonymousUser();
+    const active = await createAnonymousUser();
+    const registered = await createEmulatorUser();
+    const expiredData = await withData(expired);
+    const activeData = await withData(active);
+    const registeredData = await withData(registered);
+    await idleFor(expired.uid, 25 * HOUR);
+    await idleFor(active.uid, 23 * HOUR);
+    await idleFor(registered.uid, 1000 * HOUR);
+
+    const report = await sweepGuests(deps, 24 * HOUR);
+    expect(report.deleted).toContain(expired.uid);
+    expect(report.deleted).not.toContain(active.uid);
+    expect(report.deleted).not.toContain(registered.uid);
+    expect(await rowsOf(expired.uid)).toEqual({ users: 0, images: 0, analyses: 0, zones: 0 });
+    expect(existsSync(expiredData.blob)).toBe(false);
+    expect(await emulatorAccountExists(expired.uid)).toBe(false);
+
+    expect(await rowsOf(active.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+    expect(existsSync(activeData.blob)).toBe(true);
+    expect(await rowsOf(registered.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+    expect(existsSync(registeredData.blob)).toBe(true);
+    expect(await emulatorAccountExists(registered.uid)).toBe(true);
+  });
+
+  it('keeps a guest that linked a credential after the database last saw it as a guest', async () => {
+    const guest = await createAnonymousUser();
+    const { blob } = await withData(guest);
+    await idleFor(guest.uid, 48 * HOUR);
+    // Upgraded at the identity provider; this server has not heard of it yet (mid-sweep).
+    await linkEmailPassword(guest);
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: guest.uid } })).isGuest).toBe(true);
+
+    const report = await sweepGuests(deps, 24 * HOUR);
+    expect(report.kept).toContain(guest.uid);
+    expect(report.deleted).not.toContain(guest.uid);
+    expect(await rowsOf(guest.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+    expect(existsSync(blob)).toBe(true);
+    expect(await emulatorAccountExists(guest.uid)).toBe(true);
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: guest.uid } })).isGuest).toBe(false);
+  });
+
+  it('runs on its own at start and on a timer when the app is given an interval', async () => {
+    const swept = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({}), guestSweepIntervalMs: 200 });
+    try {
+      const guest = await createAnonymousUser();
+      const signedIn = await swept.request('/auth/verify-user', {
+        method: 'POST',
+        headers: { ...auth(guest), 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: guest.uid }),
+      });
+      expect(signedIn.status).toBe(200);
+      await swept.db.prisma.user.update({ where: { id: guest.uid }, data: { lastSeenAt: new Date(Date.now() - 25 * HOUR) } });
+      await until(async () => (await swept.db.prisma.user.count({ where: { id: guest.uid } })) === 0);
+      expect(await emulatorAccountExists(guest.uid)).toBe(false);
+    } finally {
+      await swept.dispose();
+    }
+  });
+});
