@@ -1,6 +1,7 @@
 // End-to-end suite: Debian's Chromium against the real built app (npm run build:client, then the
 // server's start script) and the Firebase Auth emulator, on ports reserved for it (app 3100,
-// emulator 9299) so it can run beside `npm start` (3000/9099) and the integration tests (9199).
+// emulator 9299; E2E_PORT and E2E_EMULATOR_PORT move them, so two checkouts can run it side by side)
+// so it can run beside `npm start` (3000/9099) and the integration tests (free ports).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { EMULATOR_HOST } from './fixtures/emulator';
 import { TOKEN_SYNC_PATH } from './fixtures/token-sync';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Workers load this file again; the environment carries one data directory to all of them.
