@@ -23,11 +23,13 @@ import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
 import { aerialRoutes } from './rest/aerial.js';
+import { apiKeyRoutes } from './rest/api-keys.js';
 import { exportRoutes } from './rest/exports.js';
 import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
 import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
+import { authenticateApiKey, isApiKey } from './services/api-keys.js';
 import { startGuestSweeper, withGuestActivity } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
 import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
@@ -113,7 +115,14 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
   const guests = { db: deps.db, storage: analysis.storage, accounts };
   const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
+    withMapDeps(withGuestActivity(
+        createContextFactory({
+          db: deps.db,
+          verifier: deps.verifier,
+          apiKeys: { isApiKey, authenticate: (secret) => authenticateApiKey(deps.db, secret, deps.config.limits.apiKeys) },
+        }),
+        deps.db,
+      ), {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
@@ -122,7 +131,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes, ...apiKeyRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;

@@ -62,6 +62,9 @@ const envSchema = z.object({
   GUEST_UPLOAD_RATE_LIMIT_PER_MINUTE: wholeNumber(5, 1),
   GUEST_ANALYZE_RATE_LIMIT_PER_MINUTE: wholeNumber(5, 1),
   GUEST_PLACES_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
+  // API keys for scripts (issue 11): each key's own request limit, and how many keys a user may hold.
+  API_KEY_RATE_LIMIT_PER_MINUTE: wholeNumber(120, 1),
+  API_KEYS_PER_USER: wholeNumber(10, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
   ANALYZER_THREADS: wholeNumber(1, 0),
@@ -164,7 +167,11 @@ export interface PerMinuteLimits {
   placesPerMinute: number;
 }
 
-export type RateLimits = PerMinuteLimits & { guest: PerMinuteLimits };
+export type RateLimits = PerMinuteLimits & {
+  guest: PerMinuteLimits;
+  /** Requests per minute of one API key, and how many keys a user may hold (services/api-keys.ts). */
+  apiKeys: { requestsPerMinute: number; maxPerUser: number };
+};
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -266,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         analysesPerMinute: env.GUEST_ANALYZE_RATE_LIMIT_PER_MINUTE,
         placesPerMinute: env.GUEST_PLACES_RATE_LIMIT_PER_MINUTE,
       },
+      apiKeys: { requestsPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE, maxPerUser: env.API_KEYS_PER_USER },
     },
     guests: { ttlMs: env.GUEST_SESSION_TTL_HOURS * 3_600_000 },
     analysis: {

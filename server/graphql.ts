@@ -6,6 +6,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
+import { RateLimitedError } from './services/rate-limit.js';
 import { schema } from './schema/index.js';
 
 /** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
@@ -77,7 +78,22 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
     // Uploads are parsed before Yoga (graphql-upload-minimal streams and enforces the size limit
     // while reading; Yoga's own multipart parsing buffers first). See createNodeHandler in app.ts.
     multipart: false,
-    context: ({ request }) => deps.contextFactory(request),
+    context: async ({ request }) => {
+      try {
+        return await deps.contextFactory(request);
+      } catch (error) {
+        // An API key past its per-minute limit: refused before any resolver, as REST refuses it.
+        if (error instanceof RateLimitedError) {
+          throw new GraphQLError(error.message, {
+            extensions: {
+              code: error.code,
+              http: { status: 429, headers: { 'retry-after': String(error.retryAfterSeconds) } },
+            },
+          });
+        }
+        throw error;
+      }
+    },
     maskedErrors: { maskError: mask },
     graphiql: !deps.production,
     landingPage: false,

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<edccaca7a197f1e07683a71f6ea04ef9>>
+ * @generated SignedSource<<5e5ea97e85dd82f9789e1d4c0408e6a8>>
  * @lightSyntaxTransform
  */
 
@@ -12,7 +12,7 @@ import { FragmentRefs } from "relay-runtime";
 export type ProfileScreenQuery$variables = Record<PropertyKey, never>;
 export type ProfileScreenQuery$data = {
   readonly viewer: {
-    readonly " $fragmentSpreads": FragmentRefs<"ProfileAccountCard_user">;
+    readonly " $fragmentSpreads": FragmentRefs<"ApiKeysSection_user" | "ProfileAccountCard_user">;
   } | null | undefined;
 };
 export type ProfileScreenQuery = {
@@ -20,7 +20,22 @@ export type ProfileScreenQuery = {
   variables: ProfileScreenQuery$variables;
 };
 
-const node: ConcreteRequest = {
+const node: ConcreteRequest = (function(){
+var v0 = [
+  {
+    "kind": "Literal",
+    "name": "first",
+    "value": 50
+  }
+],
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
+  "storageKey": null
+};
+return {
   "fragment": {
     "argumentDefinitions": [],
     "kind": "Fragment",
@@ -39,6 +54,11 @@ const node: ConcreteRequest = {
             "args": null,
             "kind": "FragmentSpread",
             "name": "ProfileAccountCard_user"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "ApiKeysSection_user"
           }
         ],
         "storageKey": null
@@ -105,26 +125,143 @@ const node: ConcreteRequest = {
           },
           {
             "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "id",
-            "storageKey": null
-          }
+            "args": (v0/*:: as any*/),
+            "concreteType": "UserApiKeysConnection",
+            "kind": "LinkedField",
+            "name": "apiKeys",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "UserApiKeysConnectionEdge",
+                "kind": "LinkedField",
+                "name": "edges",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "ApiKey",
+                    "kind": "LinkedField",
+                    "name": "node",
+                    "plural": false,
+                    "selections": [
+                      (v1/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "name",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "prefix",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "createdAt",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "lastUsedAt",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "__typename",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "cursor",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "PageInfo",
+                "kind": "LinkedField",
+                "name": "pageInfo",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "endCursor",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "hasNextPage",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "kind": "ClientExtension",
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "__id",
+                    "storageKey": null
+                  }
+                ]
+              }
+            ],
+            "storageKey": "apiKeys(first:50)"
+          },
+          {
+            "alias": null,
+            "args": (v0/*:: as any*/),
+            "filters": null,
+            "handle": "connection",
+            "key": "ApiKeysSection_apiKeys",
+            "kind": "LinkedHandle",
+            "name": "apiKeys"
+          },
+          (v1/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "a9410b7961ed986095130f06aad821f8",
+    "cacheID": "c266f46c6c4965f7e3b1870799e16346",
     "id": null,
     "metadata": {},
     "name": "ProfileScreenQuery",
     "operationKind": "query",
-    "text": "query ProfileScreenQuery {\n  viewer {\n    ...ProfileAccountCard_user\n    id\n  }\n}\n\nfragment ProfileAccountCard_user on User {\n  displayName\n  email\n  emailVerified\n  photoUrl\n  provider\n  analysedCount\n}\n"
+    "text": "query ProfileScreenQuery {\n  viewer {\n    ...ProfileAccountCard_user\n    ...ApiKeysSection_user\n    id\n  }\n}\n\nfragment ApiKeyRow_apiKey on ApiKey {\n  id\n  name\n  prefix\n  createdAt\n  lastUsedAt\n}\n\nfragment ApiKeysSection_user on User {\n  apiKeys(first: 50) {\n    edges {\n      node {\n        id\n        ...ApiKeyRow_apiKey\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n}\n\nfragment ProfileAccountCard_user on User {\n  displayName\n  email\n  emailVerified\n  photoUrl\n  provider\n  analysedCount\n}\n"
   }
 };
+})();
 
-(node as any).hash = "657744dde7869d624adc7d22ffed6664";
+(node as any).hash = "a09671da66a8483a44a74b5cd3ebd05e";
 
 export default node;

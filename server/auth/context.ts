@@ -5,7 +5,8 @@ import type { Db } from '../db.js';
 import { UnauthenticatedError } from '../domain/errors.js';
 import type { Identity, TokenVerifier } from './firebase.js';
 
-export type Viewer = Identity;
+/** Who is calling: a verified Firebase identity, or the owner of an API key (then `apiKeyId` is set). */
+export type Viewer = Identity & { apiKeyId?: string };
 
 interface BaseContext {
   db: Db;
@@ -19,7 +20,14 @@ export type ContextFactory = (request: Request) => Promise<Context>;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export function createContextFactory(deps: { db: Db; verifier: TokenVerifier }): ContextFactory {
+export interface ContextDeps {
+  db: Db;
+  verifier: TokenVerifier;
+  /** Resolves an API key (`aerisk_…`, services/api-keys.ts) to its owner; absent: keys are not accepted. */
+  apiKeys?: { isApiKey(token: string): boolean; authenticate(secret: string): Promise<Viewer> };
+}
+
+export function createContextFactory(deps: ContextDeps): ContextFactory {
   return async (request) => {
     const base = { db: deps.db, request };
     const header = request.headers.get('authorization');
@@ -31,10 +39,12 @@ export function createContextFactory(deps: { db: Db; verifier: TokenVerifier }):
       return {
         ...base,
         viewer: null,
-        authError: new UnauthenticatedError('Malformed Authorization header: expected "Bearer <Firebase ID token>".'),
+        authError: new UnauthenticatedError('Malformed Authorization header: expected "Bearer <Firebase ID token or API key>".'),
       };
     }
     try {
+      // A rate-limited key throws RateLimitedError out of here: each transport answers it as a 429.
+      if (deps.apiKeys?.isApiKey(token)) return { ...base, viewer: await deps.apiKeys.authenticate(token), authError: null };
       return { ...base, viewer: await deps.verifier.verify(token), authError: null };
     } catch (error) {
       if (error instanceof UnauthenticatedError) return { ...base, viewer: null, authError: error };

@@ -7,6 +7,7 @@ import './image.js';
 import './analysis.js';
 import './risk-zone.js';
 import './place.js';
+import './api-key.js';
 
 builder.queryType({});
 builder.mutationType({});

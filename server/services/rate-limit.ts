@@ -7,7 +7,8 @@ import type { PerMinuteLimits, RateLimits } from '../config.js';
 import type { Db } from '../db.js';
 import { AppError } from '../domain/errors.js';
 
-export type RateLimitedAction = 'upload' | 'analyze' | 'places';
+/** `api-key:<id>`: requests made with one API key (services/api-keys.ts). */
+export type RateLimitedAction = 'upload' | 'analyze' | 'places' | `api-key:${string}`;
 
 export class RateLimitedError extends AppError {
   override readonly name = 'RateLimitedError';

@@ -7,6 +7,7 @@ import { Button } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { useSignOut } from '../../components/useSignOut';
 import { preloadQuery } from '../../relay/preload';
+import { ApiKeysSection } from './ApiKeysSection';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { ProfileForm } from './ProfileForm';
 
@@ -14,6 +15,7 @@ const ProfileScreenQuery = graphql`
   query ProfileScreenQuery {
     viewer {
       ...ProfileAccountCard_user
+      ...ApiKeysSection_user
     }
   }
 `;
@@ -34,6 +36,7 @@ export default function ProfileScreen() {
         <PageHeader title="Your Profile" description="Manage your sign-in email and password." />
         {viewer && <ProfileAccountCard user={viewer} />}
         {auth.status === 'signedIn' && <ProfileForm key={auth.user.uid} currentEmail={auth.user.email ?? ''} />}
+        {viewer && auth.status === 'signedIn' && !auth.user.isAnonymous && <ApiKeysSection user={viewer} />}
         <section
           aria-labelledby="profile-signout"
           className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"

@@ -1,0 +1,53 @@
+// API keys for scripts over REST: list, create (the key is in this one answer), revoke.
+import { requireViewer } from '../auth/context.js';
+import type { ApiKey } from '../generated/prisma/client.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys.js';
+import { readJson } from './body.js';
+import { json } from './errors.js';
+import type { Route } from './router.js';
+
+const FAILURE = 'Failed to manage API keys';
+
+export function apiKeyRecord(key: ApiKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export const apiKeyRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/api/keys',
+    fallbackMessage: FAILURE,
+    async handle(req) {
+      const ctx = await req.context();
+      return json((await listApiKeys(ctx.db, requireViewer(ctx))).map(apiKeyRecord));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/keys',
+    fallbackMessage: FAILURE,
+    async handle(req) {
+      const ctx = await req.context();
+      const viewer = requireViewer(ctx);
+      const { apiKey, secret } = await createApiKey(ctx.db, viewer, await readJson(req.request), analysisDeps(ctx).limits.apiKeys);
+      return json({ ...apiKeyRecord(apiKey), key: secret }, { status: 201 });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/keys/:id',
+    fallbackMessage: FAILURE,
+    async handle(req) {
+      const ctx = await req.context();
+      await revokeApiKey(ctx.db, requireViewer(ctx), req.params.id);
+      return new Response(null, { status: 204 });
+    },
+  },
+];
