@@ -8,6 +8,8 @@ import { LoadingState } from './components/Spinner';
 import AerialRiskScreen, { loader as aerialRiskLoader } from './screens/AerialRisk/AerialRiskScreen';
 import AnalysisHistoryScreen, { loader as analysisHistoryLoader } from './screens/AnalysisHistory/AnalysisHistoryScreen';
 import AnalysisResultsScreen, { loader as analysisResultsLoader } from './screens/AnalysisResults/AnalysisResultsScreen';
+import BatchesScreen, { loader as batchesLoader } from './screens/Batches/BatchesScreen';
+import BatchScreen, { loader as batchLoader } from './screens/Batches/BatchScreen';
 import DashboardScreen, { loader as dashboardLoader } from './screens/Dashboard/DashboardScreen';
 import ForgotPasswordScreen from './screens/ForgotPassword/ForgotPasswordScreen';
 import HomeScreen, { loader as homeLoader } from './screens/Home/HomeScreen';
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
               { path: 'aerial-risk', loader: signedIn(aerialRiskLoader), Component: AerialRiskScreen, handle: { title: 'Aerial Image Analysis' } },
               { path: 'aerial-risk/history', loader: signedIn(analysisHistoryLoader), Component: AnalysisHistoryScreen, handle: { title: 'Analysis History' } },
               { path: 'analysis-results/:analysisId', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen, handle: { title: 'Analysis Results' } },
+              { path: 'batches', loader: signedIn(batchesLoader), Component: BatchesScreen, handle: { title: 'Portfolio batches' } },
+              { path: 'batches/:batchId', loader: signedIn(batchLoader), Component: BatchScreen, handle: { title: 'Batch' } },
               // Without an id the results screen says so (spec §8 'Analysis ID is missing').
               { path: 'analysis-results', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen, handle: { title: 'Analysis Results' } },
             ],

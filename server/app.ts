@@ -24,10 +24,13 @@ import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
 import { aerialRoutes } from './rest/aerial.js';
 import { apiKeyRoutes } from './rest/api-keys.js';
+import { batchRoutes } from './rest/batches.js';
+import { openApiRoutes } from './rest/openapi.js';
 import { exportRoutes } from './rest/exports.js';
 import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
+import { BatchRunner } from './jobs/batch-runner.js';
 import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
 import { authenticateApiKey, isApiKey } from './services/api-keys.js';
 import { startGuestSweeper, withGuestActivity } from './services/guests.js';
@@ -35,7 +38,7 @@ import { sweepImageOrphans } from './services/images.js';
 import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createStorage } from './storage/create-storage.js';
-import { createRestHandler, notFoundResponse } from './rest/router.js';
+import { createRestHandler, notFoundResponse, type Route } from './rest/router.js';
 import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
@@ -80,6 +83,8 @@ export type NodePreHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 
 export interface App {
   fetch(request: Request): Promise<Response>;
+  /** The REST route table (the OpenAPI document describes each). */
+  readonly routes: readonly Route[];
   /** For `http.createServer(app.handleNode)`. */
   handleNode(req: IncomingMessage, res: ServerResponse): void;
   /** Shutdown's first step: ends open subscriptions and analysis waits, so their connections can close. */
@@ -105,7 +110,8 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
     analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
   }
   const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
-  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
+  // The batch runner needs the map providers and is set by createApp; until then nothing wakes.
+  return { db, storage, analyzer, jobs, batches: { wake() {} }, limits: config.limits, waitTimeoutMs, close };
 }
 
 export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
@@ -114,26 +120,54 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
   const guests = { db: deps.db, storage: analysis.storage, accounts };
+  const map = {
+    imagery: deps.imagery ?? createImagery(deps.config.imagery),
+    places: deps.places ?? createPlaces(deps.config.imagery),
+    reachability,
+  };
+  const { concurrency, queueDepth } = deps.config.batches;
+  const batches = new BatchRunner({
+    db: deps.db,
+    storage: analysis.storage,
+    jobs: analysis.jobs,
+    map,
+    // Batch rows run where analyses run: an API-only process (ANALYSIS_WORKERS=0) only records them.
+    concurrency: deps.config.analysis.workers > 0 ? concurrency : 0,
+    queueDepth,
+    pollIntervalMs: deps.config.analysis.pollIntervalMs,
+    leaseMs: deps.config.analysis.leaseMs,
+  });
+  analysis.batches = batches;
   const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(
+    withMapDeps(
+      withGuestActivity(
         createContextFactory({
           db: deps.db,
           verifier: deps.verifier,
           apiKeys: { isApiKey, authenticate: (secret) => authenticateApiKey(deps.db, secret, deps.config.limits.apiKeys) },
         }),
         deps.db,
-      ), {
-      imagery: deps.imagery ?? createImagery(deps.config.imagery),
-      places: deps.places ?? createPlaces(deps.config.imagery),
-      reachability,
-    }),
+      ),
+      map,
+    ),
     analysis,
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
-  const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes, ...apiKeyRoutes],
-    contextFactory,
-  );
+  const routes: Route[] = [
+    ...authRoutes,
+    ...guestSessionRoutes(guests),
+    ...clientConfigRoutes(deps.config),
+    ...healthRoutes(deps.db),
+    ...placesRoutes,
+    ...aerialRoutes,
+    ...exportRoutes,
+    ...imageRoutes,
+    ...apiKeyRoutes,
+    ...batchRoutes,
+    // The document describes every route above and these two.
+    ...openApiRoutes(() => routes),
+  ];
+  const rest = createRestHandler(routes, contextFactory);
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
 
   const handle = async (request: Request): Promise<Response> => {
@@ -170,10 +204,12 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
       await pruneUsageCounters(deps.db);
     }
     await analysis.jobs.start();
+    await batches.start();
   })().catch((error: unknown) => console.error('[jobs] start-up failed:', error));
 
   return {
     fetch: handle,
+    routes,
     handleNode(req, res) {
       void (async () => {
         for (const pre of nodePreHandlers) if (await pre(req, res)) return;
@@ -189,6 +225,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
       await started;
       reachability?.stop();
       await guestSweeper?.stop();
+      await batches.stop();
       await analysis.jobs.stop();
       await analysis.close();
       await yoga.dispose();

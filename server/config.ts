@@ -65,6 +65,9 @@ const envSchema = z.object({
   // API keys for scripts (issue 11): each key's own request limit, and how many keys a user may hold.
   API_KEY_RATE_LIMIT_PER_MINUTE: wholeNumber(120, 1),
   API_KEYS_PER_USER: wholeNumber(10, 1),
+  // Portfolio batches (issue 11): map images fetched at once, and batch analyses queued or running at once.
+  BATCH_CONCURRENCY: wholeNumber(2, 0),
+  BATCH_QUEUE_DEPTH: wholeNumber(2, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
   ANALYZER_THREADS: wholeNumber(1, 0),
@@ -148,6 +151,12 @@ export interface Config {
      * this often and re-queues only jobs whose heartbeat is older than the lease.
      */
     pollIntervalMs: number;
+  };
+  batches: {
+    /** Batch rows whose map image this process fetches at once (0: it runs no batch rows). */
+    concurrency: number;
+    /** Batch analyses (every user's) queued or running at once: an interactive analysis waits behind at most these. */
+    queueDepth: number;
   };
   storage: {
     s3Bucket: string | undefined;
@@ -284,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       deadlineMs: env.ANALYSIS_DEADLINE_MS,
       pollIntervalMs: env.ANALYSIS_POLL_INTERVAL_MS,
     },
+    batches: { concurrency: env.BATCH_CONCURRENCY, queueDepth: env.BATCH_QUEUE_DEPTH },
     storage: {
       s3Bucket: env.S3_BUCKET,
       s3Endpoint: env.S3_ENDPOINT,

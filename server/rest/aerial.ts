@@ -5,19 +5,17 @@ import { requireViewer } from '../auth/context.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, RiskZone } from '../generated/prisma/client.js';
 import { analysisDeps } from '../services/analysis-deps.js';
-import { ANALYSIS_FILTERS, listAnalyses, type AnalysisFilter } from '../services/analysis-search.js';
+import { listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis } from '../services/analyses.js';
 import { uploadImage } from '../services/images.js';
-import { FAILURE } from '../services/messages.js';
+import { FAILURE, REQUIRED_FIELDS_MESSAGE } from '../services/messages.js';
 import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
 import { analysisStatistics, riskZoneStatistics } from '../services/statistics.js';
-import { readJson } from './body.js';
 import { errorBody, json } from './errors.js';
+import { historyQuery, jsonObject, pageQuery, parseBody, parseQuery } from './schemas.js';
 import type { Route, RouteRequest } from './router.js';
 import { readUploadForm } from './upload-form.js';
 
-export const REST_LIST_DEFAULT = 100;
-export const REST_LIST_MAX = 500;
 
 /** An analysis record (GET /aerial/analyses items, GET /aerial/analysis/{id}). */
 export function analysisRecord(row: Analysis) {
@@ -45,32 +43,10 @@ export function riskZoneRecord(zone: RiskZone) {
   };
 }
 
-function limitParam(url: URL): number {
-  const raw = url.searchParams.get('limit');
-  if (raw === null || raw === '') return REST_LIST_DEFAULT;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ValidationError('limit must be a whole number of at least 1.');
-  return Math.min(REST_LIST_MAX, Number(raw));
-}
-
 /** The history's search, filters and sort from a query string (`q`, `filters`, `sort`, `order`). */
 export function historyParams(url: URL) {
-  return {
-    search: url.searchParams.get('q'),
-    filters: filtersParam(url),
-    sort: (url.searchParams.get('sort') || null) as 'date' | null,
-    order: (url.searchParams.get('order') || null) as 'desc' | null,
-  };
-}
-
-function filtersParam(url: URL): AnalysisFilter[] {
-  const raw = url.searchParams.getAll('filters').flatMap((value) => value.split(','));
-  const filters = raw.map((value) => value.trim().toLowerCase()).filter(Boolean);
-  for (const filter of filters) {
-    if (!(ANALYSIS_FILTERS as readonly string[]).includes(filter)) {
-      throw new ValidationError(`Unknown filter "${filter}"; filters are ${ANALYSIS_FILTERS.join(', ')}.`);
-    }
-  }
-  return filters as AnalysisFilter[];
+  const { q, filters, sort, order } = parseQuery(historyQuery, url);
+  return { search: q, filters, sort, order };
 }
 
 /** `Link: <…>; rel="next"` for the page after this one, keeping the request's other parameters. */
@@ -136,11 +112,8 @@ export const aerialRoutes: Route[] = [
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const url = new URL(req.request.url);
-      const page = await listAnalyses(ctx.db, viewer.uid, {
-        ...historyParams(url),
-        first: limitParam(url),
-        after: url.searchParams.get('cursor') || null,
-      });
+      const { limit, cursor } = parseQuery(pageQuery, url);
+      const page = await listAnalyses(ctx.db, viewer.uid, { ...historyParams(url), first: limit, after: cursor });
       return pageResponse(url, page, analysisRecord);
     },
   },
@@ -179,7 +152,8 @@ export const aerialRoutes: Route[] = [
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const url = new URL(req.request.url);
-      const page = await listRiskZones(ctx.db, viewer, { first: limitParam(url), after: url.searchParams.get('cursor') || null });
+      const { limit, cursor } = parseQuery(pageQuery, url);
+      const page = await listRiskZones(ctx.db, viewer, { first: limit, after: cursor });
       return pageResponse(url, page, riskZoneRecord);
     },
   },
@@ -189,11 +163,8 @@ export const aerialRoutes: Route[] = [
     fallbackMessage: FAILURE.createRiskZone,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
-      const body = await readJson(req.request);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new ValidationError('Please fill in all required fields');
-      }
-      const fields = body as Record<string, unknown>;
+      // The service parses the fields with the schemas createRiskZoneBody is made of, and words the message.
+      const fields = await parseBody(jsonObject, req.request, REQUIRED_FIELDS_MESSAGE);
       const zone = await createRiskZone(ctx.db, viewer, {
         location: fields.location,
         details: fields.details,

@@ -3,9 +3,9 @@ import { requireViewer } from '../auth/context.js';
 import type { ApiKey } from '../generated/prisma/client.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys.js';
-import { readJson } from './body.js';
 import { json } from './errors.js';
 import type { Route } from './router.js';
+import { jsonObject, parseBody } from './schemas.js';
 
 const FAILURE = 'Failed to manage API keys';
 
@@ -36,7 +36,7 @@ export const apiKeyRoutes: Route[] = [
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);
-      const { apiKey, secret } = await createApiKey(ctx.db, viewer, await readJson(req.request), analysisDeps(ctx).limits.apiKeys);
+      const { apiKey, secret } = await createApiKey(ctx.db, viewer, await parseBody(jsonObject, req.request, 'Expected a JSON object with `name`.'), analysisDeps(ctx).limits.apiKeys);
       return json({ ...apiKeyRecord(apiKey), key: secret }, { status: 201 });
     },
   },

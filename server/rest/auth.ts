@@ -1,12 +1,11 @@
 // POST /auth/verify-user (spec §7): the client reports each sign-in with the user's fields and
 // its bearer token. The body's user_id must be the token's uid.
 import { requireViewer } from '../auth/context.js';
-import { ValidationError } from '../domain/errors.js';
 import type { User } from '../generated/prisma/client.js';
 import { verifyUser } from '../services/users.js';
-import { readJson } from './body.js';
 import { json } from './errors.js';
 import type { Route } from './router.js';
+import { jsonObject, parseBody } from './schemas.js';
 
 export function userJson(user: User) {
   return {
@@ -46,12 +45,9 @@ export const authRoutes: Route[] = [
     fallbackMessage: 'Failed to verify user',
     async handle({ request, context }) {
       const viewer = requireViewer(await context());
-      const body = await readJson(request);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new ValidationError('Expected a JSON object with the user fields.');
-      }
+      const body = await parseBody(jsonObject, request, 'Expected a JSON object with the user fields.');
       const { db } = await context();
-      const user = await verifyUser(db, viewer, toInput(body as Record<string, unknown>));
+      const user = await verifyUser(db, viewer, toInput(body));
       return json({ user: userJson(user) });
     },
   },

@@ -9,6 +9,17 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_JSON_BYT
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a JSON body (Content-Type: application/json).');
   }
+  const text = await readText(request, maxBytes);
+  if (text.trim() === '') throw new ValidationError('Request body is empty; expected JSON.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError('Request body is not valid JSON.');
+  }
+}
+
+/** The body as UTF-8 text, refused with PAYLOAD_TOO_LARGE past `maxBytes` (declared or read). */
+export async function readText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large.');
   // content-length can be absent or wrong (chunked bodies), so the read is capped as well.
@@ -25,11 +36,5 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_JSON_BYT
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') throw new ValidationError('Request body is empty; expected JSON.');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ValidationError('Request body is not valid JSON.');
-  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -2,14 +2,16 @@
 // that the history's search, filters and sort match, streamed page by page (a 100,000-row account never sits
 // in memory at once). CSV cells that a spreadsheet would run as a formula are quoted as text.
 import { requireViewer } from '../auth/context.js';
-import { bandFor } from '../domain/constants.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';
+import { resultColumns, scoreColumns } from '../services/analysis-columns.js';
 import { listAnalyses } from '../services/analysis-search.js';
 import { FAILURE } from '../services/messages.js';
 import { analysisRecord, historyParams } from './aerial.js';
+import { streamDownload, type Encoder, type Paged } from './download.js';
 import type { Route } from './router.js';
+import { exportQuery, parseQuery } from './schemas.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -23,27 +25,13 @@ type Results = AnalyzerOutput['results'];
 export function exportRow(row: Row) {
   const done = row.status === 'done';
   const r = (done ? row.results : null) as Results | null;
-  const score = done && row.riskScore !== null ? Math.round(row.riskScore) : null;
   return {
     analysis_id: row.id,
     created_at: row.createdAt.toISOString(),
     status: row.status,
     property_location: row.propertyLocation,
-    risk_score: score,
-    risk_band: score === null ? null : bandFor(score),
-    pool: r?.pool.present ?? null,
-    pool_condition: r?.pool.condition ?? null,
-    spa: r?.spa.present ?? null,
-    trees_overhanging: r?.trees.overhanging ?? null,
-    tree_count: r?.trees.count ?? null,
-    trees_proximity: r?.trees.proximity ?? null,
-    roof_style: r?.roof.style ?? null,
-    roof_condition: r?.roof.condition ?? null,
-    solar: r?.solar.present ?? null,
-    solar_coverage_percentage: r?.solar.coverage_percentage ?? null,
-    power_lines_crossing: r?.power_lines.crossing_property ?? null,
-    power_lines_proximity: r?.power_lines.proximity ?? null,
-    additional_risks: r ? r.additional_risks.join('; ') : null,
+    ...scoreColumns(row),
+    ...resultColumns(r),
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };
@@ -59,7 +47,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function encoderFor(format: ExportFormat) {
+function encoderFor(format: ExportFormat): Encoder<Row> {
   switch (format) {
     case 'csv':
       return {
@@ -102,51 +90,19 @@ export const exportRoutes: Route[] = [
       const ctx = await req.context();
       const viewer = requireViewer(ctx);
       const url = new URL(req.request.url);
-      const format = (url.searchParams.get('format') || 'csv').toLowerCase();
+      const { format } = parseQuery(exportQuery, url);
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
         throw new ValidationError(`Unknown export format "${format}"; formats are ${EXPORT_FORMATS.join(', ')}.`);
       }
       const params = historyParams(url);
       const query = { include: { image: { select: { latitude: true, longitude: true } } } };
-      // The first page is read before answering, so a bad parameter is a clear 400, not a broken download.
-      let page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS }, query);
-      const enc = encoderFor(format as ExportFormat);
-      const text = new TextEncoder();
-      let started = false;
-      let written = 0;
-      let done = false;
-      const stream = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (!started) {
-            started = true;
-            controller.enqueue(text.encode(enc.head));
-          }
-          if (done) return;
-          let chunk = '';
-          for (const row of page.rows as Row[]) {
-            const item = enc.item(row);
-            if (item === null) continue;
-            chunk += (written++ > 0 ? enc.separator : '') + item;
-          }
-          if (chunk) controller.enqueue(text.encode(chunk));
-          const last = page.rows.at(-1);
-          if (page.hasNextPage && last) {
-            page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS, after: page.cursorOf(last) }, query);
-          } else {
-            done = true;
-            controller.enqueue(text.encode(enc.tail));
-            controller.close();
-          }
-        },
-      });
+      const pageAfter = async (after: string | null): Promise<Paged<Row>> => {
+        const page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS, after }, query);
+        const last = page.rows.at(-1);
+        return { rows: page.rows as Row[], next: () => (page.hasNextPage && last ? pageAfter(page.cursorOf(last)) : null) };
+      };
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(stream, {
-        headers: {
-          'content-type': enc.type,
-          'content-disposition': `attachment; filename="aerisk-analyses-${day}.${format}"`,
-          'cache-control': 'no-store',
-        },
-      });
+      return streamDownload(await pageAfter(null), encoderFor(format as ExportFormat), `aerisk-analyses-${day}.${format}`);
     },
   },
 ];

@@ -2,14 +2,13 @@
 // server rather than uploaded by the browser: docs/decisions/006-imagery-providers.md). Thin: parse, call
 // the same services as the GraphQL fields, shape the answer.
 import { requireViewer } from '../auth/context.js';
-import { ValidationError } from '../domain/errors.js';
 import { MAP_IMAGE_FAILED_MESSAGE, PLACES_FAILED_MESSAGE } from '../imagery/errors.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { mapDeps, placePredictions } from '../services/places.js';
 import { fetchPropertyImage } from '../services/property-image.js';
-import { readJson } from './body.js';
 import { json } from './errors.js';
 import type { Route } from './router.js';
+import { autocompleteQuery, jsonObject, parseBody, parseQuery } from './schemas.js';
 
 export const placesRoutes: Route[] = [
   {
@@ -19,12 +18,12 @@ export const placesRoutes: Route[] = [
     async handle({ request, context }) {
       const ctx = await context();
       const viewer = requireViewer(ctx);
-      const params = new URL(request.url).searchParams;
+      const query = parseQuery(autocompleteQuery, new URL(request.url));
       const predictions = await placePredictions(
         mapDeps(ctx),
         { analysis: analysisDeps(ctx), viewer },
-        params.get('input'),
-        params.get('session_token'),
+        query.input ?? null,
+        query.session_token ?? null,
       );
       return json(predictions);
     },
@@ -36,11 +35,7 @@ export const placesRoutes: Route[] = [
     async handle({ request, context }) {
       const ctx = await context();
       const viewer = requireViewer(ctx);
-      const body = await readJson(request);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new ValidationError('Expected a JSON object with `address` or `place_id`.');
-      }
-      const fields = body as Record<string, unknown>;
+      const fields = await parseBody(jsonObject, request, 'Expected a JSON object with `address` or `place_id`.');
       const image = await fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), viewer, {
         address: fields.address,
         placeId: fields.place_id,

@@ -8,6 +8,7 @@ import './analysis.js';
 import './risk-zone.js';
 import './place.js';
 import './api-key.js';
+import './batch.js';
 
 builder.queryType({});
 builder.mutationType({});

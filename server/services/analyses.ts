@@ -5,7 +5,7 @@ import type { Viewer } from '../auth/context.js';
 import type { Evidence, Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
 import { NotFoundError } from '../domain/errors.js';
-import type { Analysis, Prisma } from '../generated/prisma/client.js';
+import type { Analysis, Image, Prisma } from '../generated/prisma/client.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
 import { deleteImageIfUnused, findOwnedImage } from './images.js';
@@ -14,20 +14,40 @@ import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
 
+/**
+ * Who waits for an analysis: a person on a screen (`interactive`, the default) or a portfolio batch
+ * (`batch`). The job queue that replaces server/jobs/analysis-jobs.ts (issue 11 items 1–2) runs
+ * interactive work first; until it lands the batch runner paces itself (services/batches.ts), and this
+ * is the one place the priority is handed to the queue.
+ */
+export type AnalysisPriority = 'interactive' | 'batch';
+
+/** The analysis row of `image`, queued (not yet created: batches put it in their own transaction). */
+export function queuedAnalysisData(
+  ownerId: string,
+  image: Pick<Image, 'id' | 'propertyLocation'>,
+  _opts: { priority?: AnalysisPriority } = {},
+): Prisma.AnalysisUncheckedCreateInput {
+  return {
+    ownerId,
+    imageId: image.id,
+    propertyLocation: image.propertyLocation,
+    // Searchable by location while it runs; the results' text is added when it is done.
+    searchText: image.propertyLocation,
+  };
+}
+
 /** Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. */
-export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
+export async function requestAnalysis(
+  deps: AnalysisDeps,
+  viewer: Viewer,
+  imageId: string,
+  opts: { priority?: AnalysisPriority } = {},
+): Promise<Analysis> {
   return failingAs(FAILURE.analyze, async () => {
     await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
-    const analysis = await deps.db.analysis.create({
-      data: {
-        ownerId: viewer.uid,
-        imageId: image.id,
-        propertyLocation: image.propertyLocation,
-        // Searchable by location while it runs; the results' text is added when it is done.
-        searchText: image.propertyLocation,
-      },
-    });
+    const analysis = await deps.db.analysis.create({ data: queuedAnalysisData(viewer.uid, image, opts) });
     deps.jobs.wake();
     return analysis;
   });

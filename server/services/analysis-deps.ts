@@ -13,6 +13,8 @@ export interface AnalysisDeps {
   storage: BlobStorage;
   analyzer: Analyzer;
   jobs: AnalysisJobs;
+  /** Portfolio batches' runner (server/jobs/batch-runner.ts): told when a batch has new rows. */
+  batches: { wake(): void };
   limits: RateLimits;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;

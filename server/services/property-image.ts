@@ -59,6 +59,20 @@ export function mapImageFilename(now: Date): string {
 export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, rawInput: unknown): Promise<Image> {
   const input = parse(rawInput);
   await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
+  return storeMapImage(deps, map, viewer, input);
+}
+
+/**
+ * The map image of an address, a chosen suggestion or typed coordinates, stored as the viewer's image. No
+ * per-minute limit here: interactive callers take it first (fetchPropertyImage); portfolio batches are
+ * bounded by their own row limit and pace (services/batches.ts).
+ */
+export async function storeMapImage(
+  deps: Pick<AnalysisDeps, 'db' | 'storage'>,
+  map: MapDeps,
+  viewer: Viewer,
+  input: { address: string | null; placeId?: string | null; sessionToken?: string | null },
+): Promise<Image> {
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.
     throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, IMAGERY_NOT_CONFIGURED_MESSAGE);

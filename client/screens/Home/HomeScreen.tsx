@@ -41,6 +41,13 @@ const actions = [
     icon: HistoryIcon,
     cta: 'View analysis history',
   },
+  {
+    to: '/batches',
+    title: 'Portfolio batches',
+    text: 'Upload a CSV of up to 10,000 addresses or coordinates and analyse the whole book at once.',
+    icon: UploadIcon,
+    cta: 'Run a batch',
+  },
 ];
 
 export default function HomeScreen() {
@@ -54,7 +61,7 @@ export default function HomeScreen() {
           <h2 id="home-actions" className="text-lg font-semibold text-slate-900 dark:text-white">
             What would you like to do?
           </h2>
-          <div className="mt-4 grid gap-4 md:grid-cols-3">
+          <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
             {actions.map(({ to, title, text, icon: Icon, cta }) => (
               <div
                 key={to}

@@ -1,0 +1,114 @@
+import { useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
+import { Button } from '../../components/forms';
+import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
+
+export const BATCH_ROWS_PAGE_SIZE = 50;
+const FILTERS: (BatchRowState | null)[] = [null, 'queued', 'running', 'done', 'not_found', 'failed', 'invalid'];
+
+export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment BatchRowsTable_batch on Batch
+      @refetchable(queryName: "BatchRowsTablePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }, state: { type: "BatchRowState" }) {
+        rows(first: $count, after: $cursor, state: $state) @connection(key: "BatchRowsTable_rows", filters: ["state"]) {
+          edges {
+            node {
+              rowNumber
+              referenceId
+              address
+              latitude
+              longitude
+              state
+              reason
+              analysis {
+                analysisId
+                riskScore
+              }
+            }
+          }
+        }
+      }
+    `,
+    batch,
+  );
+  const [pending, startTransition] = useTransition();
+  const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
+  return (
+    <section aria-labelledby="rows-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="rows-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Rows
+        </h2>
+        <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          Show
+          <select
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+            onChange={(e) => {
+              const state = (e.target.value || null) as BatchRowState | null;
+              startTransition(() => {
+                refetch({ state, count: BATCH_ROWS_PAGE_SIZE }, { fetchPolicy: 'network-only' });
+              });
+            }}
+          >
+            {FILTERS.map((state) => (
+              <option key={state ?? 'all'} value={state ?? ''}>
+                {state ? STATE_LABELS[state] : 'All rows'}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={`mt-4 overflow-x-auto ${pending ? 'opacity-60' : ''}`}>
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">Row</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Reference</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Property</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+              <th scope="col" className="py-2 font-medium">Score</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rows.map((row) => (
+              <tr key={row.rowNumber} className="align-top">
+                <td className="py-2 pr-4 text-slate-500 tabular-nums dark:text-slate-400">{row.rowNumber}</td>
+                <td className="py-2 pr-4 [overflow-wrap:anywhere] text-slate-900 dark:text-white">{row.referenceId ?? '—'}</td>
+                <td className="py-2 pr-4 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
+                  {row.address ?? (row.latitude !== null && row.longitude !== null ? `${row.latitude}, ${row.longitude}` : '—')}
+                </td>
+                <td className="py-2 pr-4">
+                  <BatchStatusBadge status={row.state} />
+                  {row.reason && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{row.reason}</p>}
+                </td>
+                <td className="py-2 tabular-nums">
+                  {row.analysis && row.state === 'done' ? (
+                    <Link to={`/analysis-results/${row.analysis.analysisId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                      {row.analysis.riskScore ?? 'n/a'}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No rows in this state.</p>}
+      </div>
+      {hasNext && (
+        <div className="mt-4">
+          <Button type="button" variant="secondary" busy={isLoadingNext} onClick={() => startTransition(() => {
+            loadNext(BATCH_ROWS_PAGE_SIZE);
+          })}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// Portfolio batches over REST: POST /aerial/batches (a CSV as the body or in JSON, or a list of image ids),
+// GET /aerial/batches, GET /aerial/batches/{id} (progress), GET /aerial/batches/{id}/results (every row, CSV or
+// JSON, streamed). The services validate, authorise and word every message.
+import { requireViewer } from '../auth/context.js';
+import type { Batch } from '../generated/prisma/client.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { MAX_BATCH_CSV_BYTES } from '../services/batch-csv.js';
+import {
+  BATCH_MESSAGES,
+  batchCounts,
+  batchFinished,
+  batchResultRow,
+  createBatch,
+  getBatch,
+  listBatches,
+  listBatchRows,
+  type BatchCounts,
+  type RowWithAnalysis,
+} from '../services/batches.js';
+import { readText } from './body.js';
+import { csvCell } from './exports.js';
+import { streamDownload, type Encoder, type Paged } from './download.js';
+import { json } from './errors.js';
+import type { Route } from './router.js';
+import { batchResultsQuery, createBatchQuery, jsonObject, pageQuery, parseBody, parseQuery } from './schemas.js';
+
+const RESULT_PAGE_ROWS = 500;
+const RESULT_COLUMNS = Object.keys(batchResultRow({ rowNumber: 0, status: 'invalid', analysis: null } as unknown as RowWithAnalysis));
+
+export function batchRecord(batch: Batch, counts: BatchCounts) {
+  const { total: _total, ...byState } = counts;
+  return {
+    batch_id: batch.id,
+    name: batch.name,
+    source: batch.source as 'csv' | 'images',
+    created_at: batch.createdAt.toISOString(),
+    status: batchFinished(counts) ? ('done' as const) : ('running' as const),
+    total_rows: batch.totalRows,
+    counts: byState,
+    results_url: `/aerial/batches/${batch.id}/results`,
+  };
+}
+
+const resultEncoders: Record<'csv' | 'json', Encoder<RowWithAnalysis>> = {
+  csv: {
+    type: 'text/csv; charset=utf-8',
+    head: `${RESULT_COLUMNS.join(',')}\r\n`,
+    item: (row) => {
+      const record = batchResultRow(row) as Record<string, unknown>;
+      return `${RESULT_COLUMNS.map((c) => csvCell(record[c])).join(',')}\r\n`;
+    },
+    separator: '',
+    tail: '',
+  },
+  json: { type: 'application/json; charset=utf-8', head: '[', item: (row) => JSON.stringify(batchResultRow(row)), separator: ',', tail: ']' },
+};
+
+export const batchRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/aerial/batches',
+    fallbackMessage: BATCH_MESSAGES.failed,
+    async handle(req) {
+      const ctx = await req.context();
+      const viewer = requireViewer(ctx);
+      const type = req.request.headers.get('content-type') ?? '';
+      const input = /^text\/(csv|plain)\b/i.test(type)
+        ? { csv: await readText(req.request, MAX_BATCH_CSV_BYTES), name: parseQuery(createBatchQuery, new URL(req.request.url)).name }
+        : await parseBody(jsonObject, req.request, BATCH_MESSAGES.nothing, MAX_BATCH_CSV_BYTES + 64 * 1024);
+      const { image_ids: imageIds, ...rest } = input as Record<string, unknown>;
+      const batch = await createBatch(analysisDeps(ctx), viewer, { ...rest, imageIds });
+      return json(batchRecord(batch, await batchCounts(ctx.db, batch.id)), {
+        status: 201,
+        headers: { location: `/aerial/batches/${batch.id}` },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/batches',
+    fallbackMessage: BATCH_MESSAGES.failed,
+    async handle(req) {
+      const ctx = await req.context();
+      const { limit, cursor } = parseQuery(pageQuery, new URL(req.request.url));
+      const page = await listBatches(ctx.db, requireViewer(ctx), { first: Math.min(limit, 100), after: cursor });
+      return json(await Promise.all(page.rows.map(async (b) => batchRecord(b, await batchCounts(ctx.db, b.id)))));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/batches/:id',
+    fallbackMessage: BATCH_MESSAGES.failed,
+    async handle(req) {
+      const ctx = await req.context();
+      const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
+      return json(batchRecord(batch, await batchCounts(ctx.db, batch.id)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/batches/:id/results',
+    fallbackMessage: BATCH_MESSAGES.failed,
+    async handle(req) {
+      const ctx = await req.context();
+      const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
+      const { format } = parseQuery(batchResultsQuery, new URL(req.request.url));
+      const pageAfter = async (afterRow: number | null): Promise<Paged<RowWithAnalysis>> => {
+        const page = await listBatchRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, includeImage: true });
+        const last = page.rows.at(-1);
+        return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
+      };
+      return streamDownload(await pageAfter(null), resultEncoders[format], `aerisk-batch-${batch.id.slice(0, 8)}.${format}`);
+    },
+  },
+];

@@ -1,0 +1,339 @@
+// The REST layer's request and response shapes as zod, in one place: handlers parse their query strings
+// and JSON bodies with these (parseQuery / parseBody), and the OpenAPI document (server/rest/openapi.ts)
+// is generated from the very same objects with z.toJSONSchema, so the two cannot drift. Response shapes
+// are checked against real answers by tests/integration/openapi.test.ts.
+import { z } from 'zod';
+import { analysisResultsSchema, findingSchema, provenanceSchema, scoreItemSchema } from '../analyzer/contract.js';
+import { RISK_LEVELS } from '../domain/constants.js';
+import { ValidationError } from '../domain/errors.js';
+import { errorCodes } from '../domain/errors.js';
+import { ANALYSIS_FILTERS, ANALYSIS_SORTS } from '../services/analysis-search.js';
+import { createApiKeyInput } from '../services/api-keys.js';
+import { BATCH_ROW_STATES, createBatchInput } from '../services/batches.js';
+import { fetchPropertyImageInput } from '../services/property-image.js';
+import { createRiskZoneSchema } from '../services/risk-zones.js';
+import { verifyUserInput } from '../services/users.js';
+import { readJson } from './body.js';
+
+// ——— parsing with the schemas ———
+
+function validationError(error: z.ZodError, fallback: string): ValidationError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return new ValidationError(issues[0]?.message ?? fallback, issues);
+}
+
+/** The query string as an object; a repeated parameter (`filters=a&filters=b`) is joined with commas. */
+export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const key of new Set(url.searchParams.keys())) raw[key] = url.searchParams.getAll(key).join(',');
+  const result = schema.safeParse(raw);
+  if (!result.success) throw validationError(result.error, 'Invalid query parameters.');
+  return result.data;
+}
+
+/** A JSON body (size-capped by readJson) parsed with `schema`; a body that is no object gets `notObject`. */
+export async function parseBody<S extends z.ZodType>(schema: S, request: Request, notObject: string, maxBytes?: number): Promise<z.output<S>> {
+  const body = await readJson(request, maxBytes);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(notObject);
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error, notObject);
+  return result.data;
+}
+
+// ——— shared pieces ———
+
+/** A body whose fields a service parses (with the field schemas its documented body schema is made of). */
+export const jsonObject = z.record(z.string(), z.unknown());
+
+export const REST_LIST_DEFAULT = 100;
+export const REST_LIST_MAX = 500;
+
+const isoDate = z.iso.datetime({ offset: true }).describe('ISO 8601 date and time (UTC).');
+const id = z.uuid();
+const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+export const errorSchema = z
+  .object({ error: z.object({ code: z.enum(errorCodes), message: z.string().describe('What went wrong, in words.') }) })
+  .meta({ id: 'Error' });
+
+export const idParam = (name: string, what: string) => z.object({ [name]: z.string().describe(what) });
+
+/** `limit` and `cursor` of every REST list (the next page's URL is in the `Link` header). */
+export const pageQuery = z.object({
+  limit: z
+    .preprocess(
+      blankIsUnset,
+      z
+        .string()
+        .regex(/^\d+$/, 'limit must be a whole number of at least 1.')
+        .transform(Number)
+        .pipe(z.number().min(1, 'limit must be a whole number of at least 1.'))
+        .optional(),
+    )
+    .transform((n) => Math.min(REST_LIST_MAX, n ?? REST_LIST_DEFAULT))
+    .describe(`Rows per page: ${REST_LIST_DEFAULT} by default, at most ${REST_LIST_MAX}.`),
+  cursor: z
+    .preprocess(blankIsUnset, z.string().optional())
+    .transform((c) => c ?? null)
+    .describe('From the `Link: <…>; rel="next"` header of the previous page.'),
+});
+
+/** The history's search, filters and sort (`GET /aerial/analyses`, the exports). */
+export const historyQuery = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((q) => q || null)
+    .describe('Search: every word must appear in the location or the result text (case-insensitive).'),
+  filters: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const filters = (raw ?? '').split(',').map((f) => f.trim().toLowerCase()).filter(Boolean);
+      for (const filter of filters) {
+        if (!(ANALYSIS_FILTERS as readonly string[]).includes(filter)) {
+          ctx.addIssue({ code: 'custom', message: `Unknown filter "${filter}"; filters are ${ANALYSIS_FILTERS.join(', ')}.` });
+          return z.NEVER;
+        }
+      }
+      return filters as (typeof ANALYSIS_FILTERS)[number][];
+    })
+    .describe(`Comma-separated or repeated, combined with AND: ${ANALYSIS_FILTERS.join(', ')}.`),
+  // The service checks sort and order with its own messages; documented here as their enums.
+  sort: z
+    .string()
+    .optional()
+    .transform((s) => (s || null) as (typeof ANALYSIS_SORTS)[number] | null)
+    .meta({ description: `${ANALYSIS_SORTS.join(' or ')}; date by default.`, enum: [...ANALYSIS_SORTS] }),
+  order: z
+    .string()
+    .optional()
+    .transform((o) => (o || null) as 'asc' | 'desc' | null)
+    .meta({ description: 'asc or desc; desc by default.', enum: ['asc', 'desc'] }),
+});
+
+// ——— analyses ———
+
+export const evidenceResponseSchema = z
+  .object({
+    findings: z.array(findingSchema),
+    score_breakdown: z.array(scoreItemSchema),
+    recommendations: z.array(z.string()),
+    assessable: z.boolean(),
+    unassessable_reasons: z.array(z.string()),
+    provenance: provenanceSchema,
+  })
+  .meta({ id: 'Evidence' });
+
+const analysisResults = analysisResultsSchema.meta({ id: 'AnalysisResults' });
+const analysisStatus = z.enum(['queued', 'running', 'done', 'failed']);
+
+export const analysisRecordSchema = z
+  .object({
+    analysis_id: id,
+    created_at: isoDate,
+    status: analysisStatus,
+    property_location: z.string(),
+    risk_score: z.number().int().nullable().describe('Null until done, and when the image could not be assessed.'),
+    image_item_id: id,
+    image_analysis_id: id.nullable(),
+    analysis_results: analysisResults.nullable(),
+    evidence: evidenceResponseSchema.nullable(),
+  })
+  .meta({ id: 'AnalysisRecord' });
+
+export const analyzeDoneSchema = z.object({ analysis_id: id, results: analysisResults, evidence: evidenceResponseSchema });
+export const analyzePendingSchema = z.object({
+  analysis_id: id,
+  status: z.enum(['queued', 'running']),
+  results: z.null(),
+  evidence: z.null(),
+});
+
+const bands = z.object({ low: z.number().int(), medium: z.number().int(), high: z.number().int() });
+export const analysisStatisticsSchema = z.object({
+  total_analyses: z.number().int(),
+  not_assessable: z.number().int(),
+  risk_scores: bands,
+  risk_factors: z.object({
+    pools: z.number().int(),
+    spas: z.number().int(),
+    trees_overhanging: z.number().int(),
+    power_lines: z.number().int(),
+  }),
+});
+
+export const itemIdSchema = z.object({ item_id: id });
+
+export const uploadFormSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'JPEG, PNG or GIF, at most 10 MB.' }),
+  property_location: z.string().optional(),
+});
+
+export const exportQuery = historyQuery.extend({
+  format: z
+    .preprocess((f) => (typeof f === 'string' && f ? f.toLowerCase() : 'csv'), z.string())
+    .meta({ description: 'csv (default), json or geojson.', enum: ['csv', 'json', 'geojson'] }),
+});
+
+// ——— risk zones ———
+
+export const riskZoneRecordSchema = z
+  .object({ item_id: id, location: z.string(), risk_level: z.enum(RISK_LEVELS), details: z.string(), created_at: isoDate })
+  .meta({ id: 'RiskZone' });
+
+// Bodies that a service validates are documented with the service's own field schemas under their REST
+// (snake_case) names: the handler passes the fields on and the service parses them with these very objects.
+const zone = createRiskZoneSchema.shape;
+export const createRiskZoneBody = z.object({ location: zone.location, details: zone.details, risk_level: zone.riskLevel });
+
+export const riskZoneStatisticsSchema = z.object({ total_zones: z.number().int(), risk_levels: bands, last_updated: isoDate.nullable() });
+
+// ——— users, places, configuration ———
+
+const user = verifyUserInput.shape;
+export const verifyUserBody = z.object({
+  user_id: user.userId.describe('Must be the token’s uid.'),
+  email: user.email,
+  display_name: user.displayName,
+  photo_url: user.photoUrl,
+  email_verified: user.emailVerified,
+  provider: user.provider,
+});
+
+export const userSchema = z.object({
+  user: z.object({
+    user_id: z.string(),
+    email: z.string().nullable(),
+    display_name: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    email_verified: z.boolean(),
+    provider: z.string(),
+    created_at: isoDate,
+    last_seen_at: isoDate,
+  }),
+});
+
+export const guestSessionSchema = z.object({ deleted: z.boolean().describe('False when the account was not a guest’s.') });
+
+export const autocompleteQuery = z.object({
+  input: z.string().optional().describe('At least 3 characters; fewer answers [].'),
+  session_token: z.string().optional().describe('Groups a typing session (billing of the Google provider).'),
+});
+
+export const predictionSchema = z.object({
+  description: z.string(),
+  place_id: z.string(),
+  structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string() }),
+});
+
+const place = fetchPropertyImageInput.shape;
+export const propertyImageBody = z.object({
+  address: place.address.describe('An address, or "latitude, longitude". Either this or place_id.'),
+  place_id: place.placeId.describe('A suggestion’s place_id (wins over address).'),
+  session_token: place.sessionToken,
+});
+
+export const clientConfigSchema = z.object({
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() }),
+  authEmulatorUrl: z.string().nullable(),
+  tokenSyncUrl: z.string().nullable(),
+});
+
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({ responses: z.record(z.string(), z.unknown()) }))),
+});
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+
+// ——— API keys ———
+
+export const apiKeySchema = z
+  .object({
+    id,
+    name: z.string(),
+    prefix: z.string().describe('The key’s first characters, to tell keys apart.'),
+    created_at: isoDate,
+    last_used_at: isoDate.nullable().describe('To the minute.'),
+  })
+  .meta({ id: 'ApiKey' });
+
+export const createdApiKeySchema = apiKeySchema.extend({
+  key: z.string().describe('The key itself (`aerisk_…`). Shown this once: only its hash is kept.'),
+});
+
+export const createApiKeyBody = createApiKeyInput;
+
+// ——— portfolio batches ———
+
+const rowCounts = z.object({
+  queued: z.number().int(),
+  running: z.number().int(),
+  done: z.number().int(),
+  not_found: z.number().int(),
+  failed: z.number().int(),
+  invalid: z.number().int().describe('Bad rows: no address, unparseable coordinates, duplicate reference.'),
+});
+
+export const batchSchema = z
+  .object({
+    batch_id: id,
+    name: z.string(),
+    source: z.enum(['csv', 'images']),
+    created_at: isoDate,
+    status: z.enum(['running', 'done']).describe('done when no row is queued or running.'),
+    total_rows: z.number().int(),
+    counts: rowCounts,
+    results_url: z.string().describe('GET it for every row’s result (`?format=csv|json`).'),
+  })
+  .meta({ id: 'Batch' });
+
+export const batchResultSchema = z
+  .object({
+    row: z.number().int().describe('The CSV row (the header is row 1), or the image’s position (from 1).'),
+    reference_id: z.string().nullable(),
+    address: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    status: z.enum(BATCH_ROW_STATES),
+    reason: z.string().nullable().describe('Why a row is not_found, failed or invalid.'),
+    analysis_id: id.nullable(),
+    property_location: z.string().nullable(),
+    risk_score: z.number().int().nullable(),
+    risk_band: z.enum(RISK_LEVELS).nullable().describe('low below 34, medium 34–66, high 67 and above.'),
+    property_condition: z.string().nullable(),
+    pool: z.boolean().nullable(),
+    pool_condition: z.string().nullable(),
+    spa: z.boolean().nullable(),
+    trees_overhanging: z.boolean().nullable(),
+    tree_count: z.number().int().nullable(),
+    trees_proximity: z.string().nullable(),
+    roof_style: z.string().nullable(),
+    roof_condition: z.string().nullable(),
+    solar: z.boolean().nullable(),
+    solar_coverage_percentage: z.number().nullable(),
+    power_lines_crossing: z.boolean().nullable(),
+    power_lines_proximity: z.string().nullable(),
+    additional_risks: z.string().nullable().describe('Joined with "; ".'),
+  })
+  .meta({ id: 'BatchResult' });
+
+const batchFields = createBatchInput.shape;
+export const createBatchBody = z.object({
+  name: batchFields.name.describe('A label; the CSV’s row count by default.'),
+  csv: batchFields.csv.describe(
+    'The CSV text: a header row naming `address`, or `latitude` and `longitude`, and optionally `reference_id` ' +
+      '(or policy_id); at most 10,000 rows. Or send the file itself as the body with `Content-Type: text/csv`.',
+  ),
+  image_ids: batchFields.imageIds.describe('Ids (`item_id`) of your uploaded images, instead of a CSV.'),
+});
+export const createBatchCsvBody = z.string().describe('The CSV file itself (`?name=` labels the batch).');
+export const createBatchQuery = z.object({ name: z.string().optional().describe('With a text/csv body: the batch’s label.') });
+
+export const batchResultsQuery = z.object({
+  format: z
+    .preprocess((f) => (typeof f === 'string' && f ? f.toLowerCase() : 'csv'), z.enum(['csv', 'json'], { error: 'format is csv or json.' }))
+    .meta({ description: 'csv (default) or json.' }),
+});

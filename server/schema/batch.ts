@@ -1,0 +1,147 @@
+// Batch: a portfolio of properties analysed together (issue 11 item 4); the viewer's batches, one batch's
+// progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/jobs/batch-runner.ts.
+import { builder } from '../builder.js';
+import { ForbiddenError, ValidationError } from '../domain/errors.js';
+import type { Batch } from '../generated/prisma/client.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import {
+  BATCH_ROW_STATES,
+  batchCounts,
+  batchFinished,
+  createBatch,
+  listBatchRows,
+  listBatches,
+  rowState,
+  type BatchCounts,
+  type RowWithAnalysis,
+} from '../services/batches.js';
+import { uuidOrNone } from '../services/ids.js';
+import { AnalysisRef } from './analysis.js';
+import { typed } from './errors.js';
+import { connectionOf, pageSize, rawIdOf } from './ids.js';
+import { UserRef } from './user.js';
+
+const BatchRowStateEnum = builder.enumType('BatchRowState', { values: BATCH_ROW_STATES });
+const BatchStatusEnum = builder.enumType('BatchStatus', { values: ['running', 'done'] as const });
+
+// One counts query per batch object, however many of its fields a request selects.
+const counted = new WeakMap<Batch, Promise<BatchCounts>>();
+const countsOf = (batch: Batch, db: Parameters<typeof batchCounts>[0]) => {
+  let counts = counted.get(batch);
+  if (!counts) counted.set(batch, (counts = batchCounts(db, batch.id)));
+  return counts;
+};
+
+const BatchCountsRef = builder.objectRef<BatchCounts>('BatchCounts').implement({
+  description: 'Rows per state; they add up to the batch’s rows.',
+  fields: (t) => ({
+    queued: t.exposeInt('queued'),
+    running: t.exposeInt('running'),
+    done: t.exposeInt('done'),
+    notFound: t.exposeInt('not_found'),
+    failed: t.exposeInt('failed'),
+    invalid: t.exposeInt('invalid', { description: 'Bad rows: no address, unparseable coordinates, duplicate reference.' }),
+  }),
+});
+
+const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
+  fields: (t) => ({
+    rowNumber: t.exposeInt('rowNumber', { description: 'The CSV row (the header is row 1), or the image’s position.' }),
+    referenceId: t.exposeString('referenceId', { nullable: true }),
+    address: t.exposeString('address', { nullable: true }),
+    latitude: t.exposeFloat('latitude', { nullable: true }),
+    longitude: t.exposeFloat('longitude', { nullable: true }),
+    state: t.field({ type: BatchRowStateEnum, resolve: (row) => rowState(row).state }),
+    reason: t.string({ nullable: true, description: 'Why it is not found, failed or invalid.', resolve: (row) => rowState(row).reason }),
+    analysis: t.field({ type: AnalysisRef, nullable: true, resolve: (row) => row.analysis }),
+  }),
+});
+
+const BatchRowsConnection = builder.connectionObject({ type: BatchRowRef, name: 'BatchRowsConnection' });
+
+export const BatchRef = builder.prismaNode('Batch', {
+  id: { field: 'id' },
+  findUnique: (id, ctx) => ({ id: uuidOrNone(id), AND: [{ ownerId: ctx.viewer?.uid ?? '' }] }),
+  nullable: true,
+  fields: (t) => ({
+    batchId: t.exposeString('id', { description: 'The raw id (REST `batch_id`).' }),
+    name: t.exposeString('name'),
+    source: t.exposeString('source', { description: '`csv` or `images`.' }),
+    totalRows: t.exposeInt('totalRows'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    counts: t.field({ type: BatchCountsRef, resolve: (batch, _args, ctx) => countsOf(batch, ctx.db) }),
+    status: t.field({
+      type: BatchStatusEnum,
+      description: 'done when no row is queued or running.',
+      resolve: async (batch, _args, ctx) => (batchFinished(await countsOf(batch, ctx.db)) ? 'done' : 'running'),
+    }),
+    resultsUrl: t.string({
+      description: 'REST download of every row’s result; add `?format=csv|json` and the bearer token.',
+      resolve: (batch) => `/aerial/batches/${batch.id}/results`,
+    }),
+    rows: t.field({
+      type: BatchRowsConnection,
+      description: 'The rows in file order; `state` keeps only rows in that state.',
+      args: { first: t.arg.int(), after: t.arg.string(), state: t.arg({ type: BatchRowStateEnum }) },
+      resolve: async (batch, args, ctx) => {
+        const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;
+        const page = await listBatchRows(ctx.db, batch.id, { first: pageSize(args.first, 50, 200), afterRow, state: args.state ?? null });
+        return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });
+      },
+    }),
+  }),
+});
+
+const BatchesConnection = builder.connectionObject({ type: BatchRef, name: 'UserBatchesConnection' });
+
+builder.prismaObjectFields(UserRef, (t) => ({
+  batches: t.withAuth({ loggedIn: true }).field({
+    type: BatchesConnection,
+    description: 'The viewer’s batches, newest first.',
+    args: { first: t.arg.int(), after: t.arg.string() },
+    resolve: (user, args, ctx) =>
+      typed(async () => {
+        if (user.id !== ctx.viewer.uid) return connectionOf({ rows: [], hasNextPage: false, cursorOf: () => '' });
+        return connectionOf(await listBatches(ctx.db, ctx.viewer, { first: pageSize(args.first), after: args.after }));
+      }),
+  }),
+}));
+
+builder.queryField('batch', (t) =>
+  t.withAuth({ loggedIn: true }).prismaField({
+    type: 'Batch',
+    nullable: true,
+    description: 'One of the viewer’s batches by global id; null for an unknown id or another user’s.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.batch.findFirst({ ...query, where: { id: rawIdOf(String(args.id), 'Batch'), ownerId: ctx.viewer.uid } }),
+  }),
+);
+
+const CreateBatchInput = builder.inputType('CreateBatchInput', {
+  fields: (t) => ({
+    name: t.string({ description: 'A label; the row count by default.' }),
+    csv: t.string({
+      description: 'CSV text: a header naming `address`, or `latitude` and `longitude`, and optionally `reference_id`; ≤ 10,000 rows.',
+    }),
+    imageIds: t.idList({ description: 'Global ids of the viewer’s images, instead of a CSV.' }),
+  }),
+});
+
+builder.mutationField('createBatch', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: BatchRef,
+    nullable: false,
+    description: 'Starts a batch: each row becomes an analysis of its map image (or of the given image). Bad rows are kept as invalid.',
+    errors: { types: [ValidationError, ForbiddenError] },
+    args: { input: t.arg({ type: CreateBatchInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      typed(() =>
+        createBatch(analysisDeps(ctx), ctx.viewer, {
+          name: input.name,
+          csv: input.csv,
+          imageIds: input.imageIds?.map((id) => rawIdOf(String(id), 'Image')),
+        }),
+      ),
+  }),
+);

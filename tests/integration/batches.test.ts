@@ -1,0 +1,202 @@
+// Portfolio batches (issue 11 item 4) through the real app, with the map image of every row fetched from the
+// local tile fake (IMAGERY_PROVIDER=tiles) and addresses geocoded by the public places fakes; analyses by the
+// scripted analyzer (its work is not what is under test). A 1,000-row CSV finishes with every row accounted
+// for and a 1,000-row export; bad rows are reported per row; a restart resumes a batch without losing or
+// doubling a row; another user sees none of it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/jobs/batch-runner.js';
+import { FAKE_PLACES } from '../fakes/gazetteer.js';
+import { startFakePublic, type FakePublic } from '../fakes/public.js';
+import { startFakeTiles, type FakeTiles } from '../fakes/tiles.js';
+import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
+import { graphql } from '../helpers/graphql.js';
+import { until } from '../helpers/until.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let tiles: FakeTiles;
+let pub: FakePublic;
+let t: AnalysisTestApp & { dispose(): Promise<void> };
+let alice: EmulatorUser;
+let bob: EmulatorUser;
+
+const env = () => ({
+  ...pub.env,
+  ...tiles.env,
+  PLACES_PROVIDER: 'public',
+  ANALYSIS_WORKERS: '2',
+  BATCH_CONCURRENCY: '4',
+  BATCH_QUEUE_DEPTH: '8',
+});
+
+beforeAll(async () => {
+  [tiles, pub] = await Promise.all([startFakeTiles(), startFakePublic()]);
+  t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ '*': { pool: true, trees: { count: 3, proximity: 'near' } } }), env: env() });
+  [alice, bob] = await Promise.all([createEmulatorUser(), createEmulatorUser()]);
+});
+afterAll(async () => {
+  await t?.dispose();
+  await Promise.all([tiles?.close(), pub?.close()]);
+});
+
+const csvRequest = (user: { idToken: string }, csv: string, name = 'portfolio.csv') =>
+  t.request(`/aerial/batches?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { ...auth(user), 'content-type': 'text/csv' }, body: csv });
+
+async function finished(user: { idToken: string }, id: string, timeoutMs = 540_000): Promise<Json> {
+  let batch: Json = {};
+  await until(async () => {
+    batch = (await (await t.request(`/aerial/batches/${id}`, { headers: auth(user) })).json()) as Json;
+    return batch.status === 'done';
+  }, timeoutMs, 500).catch(() => {
+    throw new Error(`batch ${id} did not finish: ${JSON.stringify(batch.counts)}`);
+  });
+  return batch;
+}
+
+/** `n` distinct points around Washington, DC (inside the fake's tiles everywhere). */
+const point = (i: number) => `${(38.85 + (i % 40) * 0.002).toFixed(5)},${(-77.1 + Math.floor(i / 40) * 0.002).toFixed(5)}`;
+const known = FAKE_PLACES.slice(0, 4).map((p) => `"${p.housenumber} ${p.street}, ${p.city}"`);
+
+describe('a 1,000-row CSV', () => {
+  it('finishes with every row accounted for, bad rows reported, and a 1,000-row export', async () => {
+    const lines = ['policy_id,address,latitude,longitude'];
+    for (let i = 0; i < 988; i++) lines.push(`P-${i},,${point(i)}`);
+    known.forEach((address, i) => lines.push(`A-${i},${address},,`));
+    lines.push('U-1,"1 Nowhere Lane, Atlantis",,', 'U-2,"2 Nowhere Lane, Atlantis",,');
+    lines.push('B-1,,,', 'B-2,,north,west', 'B-3,,91.5,10', 'P-7,,38.9,-77.0');
+    lines.push('', 'U-3,"3 Nowhere Lane, Atlantis",,', 'U-4,"4 Nowhere Lane, Atlantis",,');
+    const csv = lines.join('\r\n') + '\r\n';
+    expect(lines.filter(Boolean).length - 1).toBe(1000);
+
+    const res = await csvRequest(alice, csv);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    expect(created).toMatchObject({ name: 'portfolio.csv', source: 'csv', total_rows: 1000, status: 'running' });
+    expect(res.headers.get('location')).toBe(`/aerial/batches/${created.batch_id}`);
+
+    const batch = await finished(alice, created.batch_id);
+    expect(batch.counts).toEqual({ queued: 0, running: 0, done: 992, not_found: 4, failed: 0, invalid: 4 });
+
+    const exported = await t.request(`/aerial/batches/${created.batch_id}/results?format=csv`, { headers: auth(alice) });
+    expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (await exported.text()).trim().split('\r\n');
+    expect(rows[0].split(',').slice(0, 7)).toEqual(['row', 'reference_id', 'address', 'latitude', 'longitude', 'status', 'reason']);
+    expect(rows.length - 1).toBe(1000);
+
+    const json = (await (await t.request(`/aerial/batches/${created.batch_id}/results?format=json`, { headers: auth(alice) })).json()) as Json[];
+    expect(json).toHaveLength(1000);
+    const byRef = new Map(json.filter((r) => r.reference_id).map((r) => [r.reference_id, r]));
+    expect(byRef.get('P-0')).toMatchObject({ row: 2, status: 'done', risk_band: expect.any(String), pool: true, tree_count: 3 });
+    expect(byRef.get('A-0')).toMatchObject({ status: 'done', address: expect.stringContaining(FAKE_PLACES[0].street) });
+    expect(byRef.get('U-1')).toMatchObject({ status: 'not_found', reason: ADDRESS_NOT_FOUND_MESSAGE, risk_score: null });
+    expect(byRef.get('B-1')).toMatchObject({ status: 'invalid', reason: 'No address or coordinates.' });
+    expect(byRef.get('B-2')!.reason).toMatch(/^Unparseable coordinates "north, west"/);
+    expect(byRef.get('B-3')!.reason).toMatch(/^Unparseable coordinates "91.5, 10"/);
+    // The first P-7 ran; the second is the duplicate, reported on its own row.
+    const p7 = json.filter((r) => r.reference_id === 'P-7');
+    expect(p7.map((r) => r.status)).toEqual(['done', 'invalid']);
+    expect(p7[1].reason).toBe('Duplicate reference "P-7" (first on row 9).');
+    // The blank line is not a row, but the rows after it keep their spreadsheet numbers.
+    expect(byRef.get('U-3')!.row).toBe(p7[1].row + 2);
+    // Each done row has its own analysis, in the owner's history.
+    const analyses = new Set(json.filter((r) => r.status === 'done').map((r) => r.analysis_id));
+    expect(analyses.size).toBe(992);
+    expect(await t.db.prisma.analysis.count({ where: { ownerId: alice.uid } })).toBeGreaterThanOrEqual(992);
+  }, 600_000);
+});
+
+describe('bad input', () => {
+  it('refuses files that are no portfolio, in words, and keeps nothing', async () => {
+    const before = await t.db.prisma.batch.count();
+    const noColumns = await csvRequest(alice, 'name,city\nA,B\n');
+    expect(noColumns.status).toBe(400);
+    expect(((await noColumns.json()) as Json).error.message).toBe(
+      'The CSV needs a header row naming an address column, or latitude and longitude columns.',
+    );
+    const tooMany = await csvRequest(alice, ['address', ...Array.from({ length: 10_001 }, (_, i) => `${i} Main St`)].join('\n'));
+    expect(((await tooMany.json()) as Json).error.message).toBe('A batch has at most 10,000 rows; this file has 10,001.');
+    const neither = await t.request('/aerial/batches', { method: 'POST', headers: { ...auth(alice), 'content-type': 'application/json' }, body: '{}' });
+    expect(neither.status).toBe(400);
+    const guest = await createAnonymousUser();
+    expect((await csvRequest(guest, 'address\n1 Main St\n')).status).toBe(403);
+    expect(await t.db.prisma.batch.count()).toBe(before);
+  });
+});
+
+describe('ownership', () => {
+  it('another user’s batch is not found on every surface', async () => {
+    const res = await csvRequest(alice, 'address\n"1600 Pennsylvania Avenue, Washington"\n');
+    const { batch_id: id } = (await res.json()) as Json;
+    for (const path of [`/aerial/batches/${id}`, `/aerial/batches/${id}/results`]) {
+      const theirs = await t.request(path, { headers: auth(bob) });
+      const random = await t.request(path.replace(id, crypto.randomUUID()), { headers: auth(bob) });
+      expect(theirs.status).toBe(404);
+      expect(await theirs.text()).toBe(await random.text());
+    }
+    const list = (await (await t.request('/aerial/batches', { headers: auth(bob) })).json()) as Json[];
+    expect(list.some((b) => b.batch_id === id)).toBe(false);
+    const gid = Buffer.from(`Batch:${id}`).toString('base64');
+    const q = await graphql<Json>(t, 'query($id: ID!) { batch(id: $id) { name } node(id: $id) { id } }', { token: bob.idToken, variables: { id: gid } });
+    expect(q.data).toEqual({ batch: null, node: null });
+  });
+});
+
+describe('GraphQL and image lists', () => {
+  it('creates a batch of the viewer’s images; unknown and repeated images are invalid rows', async () => {
+    const base = await t.listen();
+    const [one, two] = [await uploaded(base, alice, 'Lot 1'), await uploaded(base, alice, 'Lot 2')];
+    const bobs = await uploaded(base, bob, 'Bob’s lot');
+    const gid = (id: string) => Buffer.from(`Image:${id}`).toString('base64');
+    const created = await graphql<Json>(
+      t,
+      `mutation($input: CreateBatchInput!) { createBatch(input: $input) {
+        __typename ... on MutationCreateBatchSuccess { data { id name source totalRows } } ... on Error { message } } }`,
+      { token: alice.idToken, variables: { input: { name: 'Drone survey', imageIds: [gid(one), gid(two), gid(one), gid(bobs)] } } },
+    );
+    const batch = created.data?.createBatch.data;
+    expect(batch).toMatchObject({ name: 'Drone survey', source: 'images', totalRows: 4 });
+    const query = `query($id: ID!) { batch(id: $id) { status counts { queued running done notFound failed invalid }
+      rows(first: 10) { edges { node { rowNumber state reason address analysis { status propertyLocation } } } } } }`;
+    let read: Json = {};
+    await until(async () => {
+      read = (await graphql<Json>(t, query, { token: alice.idToken, variables: { id: batch.id } })).data?.batch;
+      return read.status === 'done';
+    }, 60_000, 300);
+    expect(read.counts).toEqual({ queued: 0, running: 0, done: 2, notFound: 0, failed: 0, invalid: 2 });
+    expect(read.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.state, e.node.reason])).toEqual([
+      [1, 'done', null],
+      [2, 'done', null],
+      [3, 'invalid', 'Duplicate image (first at position 1).'],
+      [4, 'invalid', 'Image not found.'],
+    ]);
+    expect(read.rows.edges[1].node.analysis).toEqual({ status: 'done', propertyLocation: 'Lot 2' });
+  });
+});
+
+describe('a restart', () => {
+  it('resumes the batch: every row ends with exactly one analysis', async () => {
+    const slow = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ '*': { delayMs: 150 } }), env: { ...env(), BATCH_QUEUE_DEPTH: '2' } });
+    try {
+      const carol = await createEmulatorUser();
+      const csv = ['ref,lat,lon', ...Array.from({ length: 24 }, (_, i) => `R-${i},${point(i + 100)}`)].join('\n');
+      const res = await slow.request('/aerial/batches', { method: 'POST', headers: { ...auth(carol), 'content-type': 'text/csv' }, body: csv });
+      const { batch_id: id } = (await res.json()) as Json;
+      const counts = async (app: AnalysisTestApp) => ((await (await app.request(`/aerial/batches/${id}`, { headers: auth(carol) })).json()) as Json).counts;
+      await until(async () => (await counts(slow)).done >= 3, 60_000, 100);
+      // Two rows left as a process that died while fetching their map images leaves them.
+      const waiting = await slow.db.prisma.batchRow.findMany({ where: { batchId: id, status: 'pending' }, orderBy: { rowNumber: 'desc' }, take: 2 });
+      expect(waiting).toHaveLength(2);
+      await slow.db.prisma.batchRow.updateMany({ where: { id: { in: waiting.map((r) => r.id) }, status: 'pending' }, data: { status: 'fetching' } });
+      const again = await slow.restart();
+      await until(async () => (await counts(again)).done === 24, 120_000, 300);
+      const rows = await slow.db.prisma.batchRow.findMany({ where: { batchId: id } });
+      expect(rows.every((r) => r.status === 'analysing' && r.analysisId)).toBe(true);
+      // One analysis per row: nothing lost, nothing analysed twice.
+      expect(await slow.db.prisma.analysis.count({ where: { ownerId: carol.uid } })).toBe(24);
+      expect(new Set(rows.map((r) => r.analysisId)).size).toBe(24);
+    } finally {
+      await slow.dispose();
+    }
+  }, 240_000);
+});
