@@ -210,13 +210,13 @@ builder.subscriptionField('analysis', (t) =>
     subscribe: async function* (_root, args, ctx) {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { jobs, db } = analysisDeps(ctx);
+      const { events, db } = analysisDeps(ctx);
       const owned = await db.analysis.findFirst({
         where: { id: rawIdOf(String(args.id), 'Analysis'), ownerId: viewer.uid },
         select: { id: true },
       });
       if (!owned) throw new NotFoundError(NOT_FOUND.analysis);
-      yield* jobs.watch(owned.id);
+      yield* events.watch(owned.id);
     },
     resolve: (analysis: Analysis) => analysis,
   }),

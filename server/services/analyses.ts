@@ -1,11 +1,12 @@
 // Analyses: requesting one (a queued job), waiting for it, reading, deleting. The job itself runs in
-// server/jobs/analysis-jobs.ts. Ownership: every lookup is by id AND owner, so another user's id
+// analysis-runner.ts, on the queue of server/jobs/queue.ts. Ownership: every lookup is by id AND owner, so another user's id
 // and an id that does not exist fail the same way.
 import type { Viewer } from '../auth/context.js';
 import type { Evidence, Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
+import { transactionConnection, type JobKind } from '../jobs/queue.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
 import { deleteImageIfUnused, findOwnedImage } from './images.js';
@@ -14,22 +15,37 @@ import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
 
-/** Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. */
-export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
+export interface RequestOptions {
+  /**
+   * `interactive` (default): someone is waiting; counts against the analyses-per-minute limit.
+   * `batch`: portfolio work, queued below every interactive analysis and shared fairly between owners;
+   * not counted per minute (a batch is bounded by its own size limit).
+   */
+  kind?: JobKind;
+}
+
+/** Queues an analysis of the viewer's image: the row and its job are created in one transaction. */
+export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string, opts: RequestOptions = {}): Promise<Analysis> {
+  const kind = opts.kind ?? 'interactive';
   return failingAs(FAILURE.analyze, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+    if (kind === 'interactive') {
+      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+    }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
-    const analysis = await deps.db.analysis.create({
-      data: {
-        ownerId: viewer.uid,
-        imageId: image.id,
-        propertyLocation: image.propertyLocation,
-        // Searchable by location while it runs; the results' text is added when it is done.
-        searchText: image.propertyLocation,
-      },
+    await deps.queue.start();
+    return deps.db.$transaction(async (tx) => {
+      const analysis = await tx.analysis.create({
+        data: {
+          ownerId: viewer.uid,
+          imageId: image.id,
+          propertyLocation: image.propertyLocation,
+          // Searchable by location while it runs; the results' text is added when it is done.
+          searchText: image.propertyLocation,
+        },
+      });
+      await deps.queue.enqueue({ analysisId: analysis.id }, { group: viewer.uid, kind, connection: transactionConnection(tx) });
+      return analysis;
     });
-    deps.jobs.wake();
-    return analysis;
   });
 }
 
@@ -39,7 +55,7 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
  */
 export async function analyzeImage(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
   const queued = await requestAnalysis(deps, viewer, imageId);
-  return failingAs(FAILURE.analyze, async () => (await deps.jobs.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
+  return failingAs(FAILURE.analyze, async () => (await deps.events.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
 }
 
 export async function findOwnedAnalysis<Q extends RowQuery>(db: Db, ownerId: string, id: string, query?: Q): Promise<Analysis> {
@@ -58,8 +74,7 @@ export async function deleteAnalysis(deps: AnalysisDeps, viewer: Viewer, id: str
     const analysis = await findOwnedAnalysis(deps.db, viewer.uid, id);
     // deleteMany: a concurrent delete of the same row is not an error, just a no-op.
     await deps.db.analysis.deleteMany({ where: { id: analysis.id, ownerId: viewer.uid } });
-    // A job still running for it finds no row to update and stops writing.
-    deps.jobs.wake();
+    // A job still queued or running for it finds no row and ends without writing.
     await deleteImageIfUnused(deps.db, deps.storage, analysis.imageId);
     return analysis;
   });

@@ -55,7 +55,7 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
   const verifier = createFirebaseVerifier(config.firebase);
   const app = createApp({
     config,
-    db: db.prisma,
+    db,
     verifier,
     analyzer: opts.analyzer,
     storage: opts.storage,
