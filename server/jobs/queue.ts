@@ -204,8 +204,9 @@ export class JobQueue<T extends object> {
     await this.boss.update(name, undefined, { id: randomUUID(), priority: 0 });
     if (workers <= 0 || this.stopped) return;
     if (pollIntervalMs === 0) await this.recoverAbandoned();
+    // NOTIFY wakes an idle worker when a job is queued; the poll still finds retries whose backoff ran out.
     const pollingIntervalSeconds = Math.max(0.5, (pollIntervalMs || 2000) / 1000);
-    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: Math.max(pollingIntervalSeconds, 10) };
+    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
     for (let i = 0; i < workers; i++) {
       let workerId = '';
       workerId = await this.boss.work<T>(name, { ...polling, batchSize: 1, perJobResults: true }, async ([job]) => {

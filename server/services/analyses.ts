@@ -32,20 +32,22 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
       await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
     }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
-    await deps.queue.start();
-    return deps.db.$transaction(async (tx) => {
-      const analysis = await tx.analysis.create({
-        data: {
-          ownerId: viewer.uid,
-          imageId: image.id,
-          propertyLocation: image.propertyLocation,
-          // Searchable by location while it runs; the results' text is added when it is done.
-          searchText: image.propertyLocation,
-        },
-      });
-      await deps.queue.enqueue({ analysisId: analysis.id }, { group: viewer.uid, kind, connection: transactionConnection(tx) });
-      return analysis;
-    });
+    return enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation }, kind);
+  });
+}
+
+/** Creates a queued analysis row and its job, in one transaction: neither exists without the other. */
+export async function enqueueAnalysis(
+  deps: Pick<AnalysisDeps, 'db' | 'queue'>,
+  row: { ownerId: string; imageId: string; propertyLocation: string },
+  kind: JobKind = 'interactive',
+): Promise<Analysis> {
+  await deps.queue.start();
+  return deps.db.$transaction(async (tx) => {
+    // Searchable by location while it runs; the results' text is added when it is done.
+    const analysis = await tx.analysis.create({ data: { ...row, searchText: row.propertyLocation } });
+    await deps.queue.enqueue({ analysisId: analysis.id }, { group: row.ownerId, kind, connection: transactionConnection(tx) });
+    return analysis;
   });
 }
 
