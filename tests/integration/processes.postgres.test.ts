@@ -35,6 +35,7 @@ describe('two API processes and two worker processes on one PostgreSQL and S3', 
   let users: EmulatorUser[] = [];
 
   beforeAll(async () => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
     database = await createPostgresDatabase();
     db = await openDatabase({ databaseUrl: database.url });
     await migrate(db);
