@@ -27,6 +27,8 @@ export const MAX_ATTEMPTS = 3;
 export const DEFAULT_DEADLINE_MS = 90_000;
 const KIND_BASE: Record<JobKind, number> = { interactive: 1_000_000, batch: 0 };
 const RANK_CAP = 999_999;
+/** Advisory lock key held while pg-boss installs or migrates its schema ('aerisk-pgboss'). */
+const INSTALL_LOCK = 7_415_902_311;
 /** Dead jobs (and completed ones) stay in pg-boss's tables this long, with their error. */
 const KEEP_SECONDS = 14 * 24 * 3600;
 
@@ -179,8 +181,21 @@ export class JobQueue<T extends object> {
   }
 
   private async startOnce(): Promise<void> {
-    const { name, workers, leaseMs, pollIntervalMs } = this.opts;
-    await this.boss.start();
+    const { name, workers, leaseMs, pollIntervalMs, database } = this.opts;
+    if (database.engine.kind === 'postgres') {
+      // Processes starting together would race to create pg-boss's schema (duplicate key on the schema
+      // name); one at a time, under a session lock, the later ones find it installed.
+      await database.withSession(async (session) => {
+        await session.query('SELECT pg_advisory_lock($1)', [INSTALL_LOCK]);
+        try {
+          await this.boss.start();
+        } finally {
+          await session.query('SELECT pg_advisory_unlock($1)', [INSTALL_LOCK]).catch(() => undefined);
+        }
+      });
+    } else {
+      await this.boss.start();
+    }
     const common = { retentionSeconds: KEEP_SECONDS, deleteAfterSeconds: KEEP_SECONDS };
     await this.boss.createQueue(this.deadName, { ...common, notify: true });
     const options = {

@@ -13,6 +13,8 @@ import { deleteImageIfUnused, findOwnedImage } from './images.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 
+const ENQUEUE_WAIT_MS = 30_000;
+
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
 
 export interface RequestOptions {
@@ -43,12 +45,16 @@ export async function enqueueAnalysis(
   kind: JobKind = 'interactive',
 ): Promise<Analysis> {
   await deps.queue.start();
-  return deps.db.$transaction(async (tx) => {
-    // Searchable by location while it runs; the results' text is added when it is done.
-    const analysis = await tx.analysis.create({ data: { ...row, searchText: row.propertyLocation } });
-    await deps.queue.enqueue({ analysisId: analysis.id }, { group: row.ownerId, kind, connection: transactionConnection(tx) });
-    return analysis;
-  });
+  return deps.db.$transaction(
+    async (tx) => {
+      // Searchable by location while it runs; the results' text is added when it is done.
+      const analysis = await tx.analysis.create({ data: { ...row, searchText: row.propertyLocation } });
+      await deps.queue.enqueue({ analysisId: analysis.id }, { group: row.ownerId, kind, connection: transactionConnection(tx) });
+      return analysis;
+    },
+    // A burst of requests waits for a pooled connection rather than failing after Prisma's default 2 s.
+    { maxWait: ENQUEUE_WAIT_MS, timeout: ENQUEUE_WAIT_MS },
+  );
 }
 
 /**

@@ -82,6 +82,32 @@ describe('two API processes and two worker processes on one PostgreSQL and S3', 
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Resolves each image's analysis id once its row exists (one query for all, every 200 ms). */
+  function rowsAsTheyAppear(imageIds: string[]): (imageId: string) => Promise<string> {
+    const found = new Map<string, { promise: Promise<string>; resolve(id: string): void; reject(e: Error): void }>();
+    for (const imageId of imageIds) {
+      let resolve: (id: string) => void = () => {};
+      let reject: (e: Error) => void = () => {};
+      const promise = new Promise<string>((res, rej) => ((resolve = res), (reject = rej)));
+      promise.catch(() => undefined);
+      found.set(imageId, { promise, resolve, reject });
+    }
+    const pending = new Set(imageIds);
+    void (async () => {
+      const deadline = Date.now() + 300_000;
+      while (pending.size > 0 && Date.now() < deadline) {
+        const rows = await db.prisma.analysis.findMany({ where: { imageId: { in: [...pending] } }, select: { id: true, imageId: true } });
+        for (const row of rows) {
+          found.get(row.imageId)!.resolve(row.id);
+          pending.delete(row.imageId);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      for (const imageId of pending) found.get(imageId)!.reject(new Error('no analysis row appeared in time'));
+    })();
+    return (imageId) => found.get(imageId)!.promise;
+  }
+
   it('runs 200 analyses through both APIs, survives a worker killed mid-job, and tells every waiter and subscriber', { timeout: 420_000 }, async () => {
     const small = await sceneImage('png', 64, 48);
     // A few larger images take long enough that a worker can be caught in the middle of one.
@@ -98,14 +124,22 @@ describe('two API processes and two worker processes on one PostgreSQL and S3', 
     }
 
     // Each analysis: requested (and waited for) on one API, followed by a subscription on the other.
+    const analysisOf = rowsAsTheyAppear(items.map((i) => i.item));
     const runs = items.map(async ({ item, user, api }) => {
-      const answered = fetch(`${apis[api].base}/aerial/analyze/${item}`, { method: 'POST', headers: auth(user) });
-      const row = await until(() => db.prisma.analysis.findFirst({ where: { imageId: item }, select: { id: true } }), 120_000, 100);
+      const answered = fetch(`${apis[api].base}/aerial/analyze/${item}`, { method: 'POST', headers: auth(user) }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as Json,
+      }));
+      const id = await Promise.race([
+        analysisOf(item),
+        answered.then((a) => Promise.reject(new Error(`analyze answered ${a.status} before its row was seen: ${JSON.stringify(a.body)}`))),
+      ]);
       const other = apis[1 - api].base;
-      const told = await subscribe((p, init) => fetch(`${other}${p}`, init), user.idToken, SUBSCRIPTION, { id: Buffer.from(`Analysis:${row.id}`).toString('base64') }, 300_000);
-      const res = await answered;
-      return { id: row.id, status: res.status, body: (await res.json()) as Json, told };
+      const told = await subscribe((p, init) => fetch(`${other}${p}`, init), user.idToken, SUBSCRIPTION, { id: Buffer.from(`Analysis:${id}`).toString('base64') }, 300_000);
+      const { status, body } = await answered;
+      return { id, status, body, told };
     });
+    runs.forEach((run) => run.catch(() => undefined));
 
     // Kill a worker while it runs one of the large images.
     const killed = await until(async () => {
@@ -124,7 +158,10 @@ describe('two API processes and two worker processes on one PostgreSQL and S3', 
     }, 240_000, 10);
     expect(await killed.worker.exited).toBeNull();
 
-    const results = await Promise.all(runs);
+    const results = await Promise.all(runs).catch((error: unknown) => {
+      for (const server of [...apis, ...workers]) console.error(server.output().slice(-3000));
+      throw error;
+    });
     // Every waiting request was answered with its result, every subscriber told it was done.
     for (const r of results) {
       expect(r.status, r.id).toBe(200);
