@@ -125,7 +125,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/upload',
-    fallbackMessage: FAILURE.upload,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const image = await uploadImage(analysisDeps(ctx), viewer, () => readUploadForm(req.request));
@@ -135,7 +134,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/analyze/:id',
-    fallbackMessage: FAILURE.analyze,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const row = await analyzeImage(analysisDeps(ctx), viewer, req.params.id);
@@ -155,7 +153,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analyses',
-    fallbackMessage: FAILURE.listAnalyses,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const url = new URL(req.request.url);
@@ -170,7 +167,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analysis/:id',
-    fallbackMessage: FAILURE.getAnalysis,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       return json(analysisRecord(await getAnalysis(ctx.db, viewer, req.params.id)));
@@ -179,7 +175,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/aerial/analysis/:id',
-    fallbackMessage: FAILURE.deleteAnalysis,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       await deleteAnalysis(analysisDeps(ctx), viewer, req.params.id);
@@ -189,7 +184,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analysis-statistics',
-    fallbackMessage: FAILURE.analysisStatistics,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       return json(await analysisStatistics(ctx.db, viewer));
@@ -198,7 +192,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/risk-zones',
-    fallbackMessage: FAILURE.listRiskZones,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const url = new URL(req.request.url);
@@ -209,7 +202,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/risk-zones',
-    fallbackMessage: FAILURE.createRiskZone,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const body = await readJson(req.request);
@@ -228,7 +220,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/aerial/risk-zones/:id',
-    fallbackMessage: FAILURE.deleteRiskZone,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       await deleteRiskZone(ctx.db, viewer, req.params.id);
@@ -238,7 +229,6 @@ export const aerialRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/statistics',
-    fallbackMessage: FAILURE.riskZoneStatistics,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
       const stats = await riskZoneStatistics(ctx.db, viewer);

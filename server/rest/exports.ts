@@ -7,7 +7,6 @@ import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';
 import { listAnalyses } from '../services/analysis-search.js';
-import { FAILURE } from '../services/messages.js';
 import { analysisRecord, historyParams } from './aerial.js';
 import type { Route } from './router.js';
 
@@ -97,7 +96,6 @@ export const exportRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analyses/export',
-    fallbackMessage: FAILURE.listAnalyses,
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);

@@ -4,7 +4,6 @@
 import { requireViewer } from '../auth/context.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { openAnalysisImageFile, openImageFile } from '../services/images.js';
-import { FAILURE } from '../services/messages.js';
 import type { BlobStream } from '../storage/blob-storage.js';
 import type { Route } from './router.js';
 
@@ -27,7 +26,6 @@ export const imageRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/image-file/by-id/:imageId',
-    fallbackMessage: FAILURE.image,
     async handle(req) {
       const ctx = await req.context();
       const blob = await openImageFile(analysisDeps(ctx), requireViewer(ctx), req.params.imageId);
@@ -37,7 +35,6 @@ export const imageRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analysis-image/:analysisId',
-    fallbackMessage: FAILURE.image,
     async handle(req) {
       const ctx = await req.context();
       const blob = await openAnalysisImageFile(analysisDeps(ctx), requireViewer(ctx), req.params.analysisId);

@@ -15,8 +15,6 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** `/aerial/analysis/:id` style; `:name` matches one path segment. */
   path: string;
-  /** The user-facing message when something unexpected fails (spec §8 data-call messages). */
-  fallbackMessage: string;
   handle(req: RouteRequest): Promise<Response>;
 }
 
@@ -55,7 +53,7 @@ export function createRestHandler(routes: Route[], contextFactory: ContextFactor
     if (!hit) {
       const allow = [...new Set(matching.map((m) => m.route.method))].join(', ');
       const error = new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allow}.`);
-      const response = errorResponse(error, error.message);
+      const response = errorResponse(error);
       response.headers.set('allow', allow);
       return response;
     }
@@ -67,11 +65,11 @@ export function createRestHandler(routes: Route[], contextFactory: ContextFactor
         context: () => (context ??= contextFactory(request)),
       });
     } catch (error) {
-      return errorResponse(error, hit.route.fallbackMessage);
+      return errorResponse(error);
     }
   };
 }
 
 export function notFoundResponse(pathname: string): Response {
-  return errorResponse(new NotFoundError(`No such path: ${pathname}`), 'Not found.');
+  return errorResponse(new NotFoundError(`No such path: ${pathname}`));
 }
