@@ -23,7 +23,8 @@ import { clientConfigRoutes } from './rest/client-config.js';
 import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
-import { aerialRoutes } from './rest/aerial.js';
+import { analysisRoutes } from './rest/analyses.js';
+import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps): App {
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;

@@ -1,6 +1,6 @@
 // A small route table for the REST compatibility paths. Handlers stay thin: parse the request,
 // call a service, shape the answer; errors go through rest/errors.ts.
-import type { Context, ContextFactory } from '../auth/context.js';
+import { requireViewer, type Context, type ContextFactory, type Viewer } from '../auth/context.js';
 import { AppError, NotFoundError } from '../domain/errors.js';
 import { errorResponse } from './errors.js';
 
@@ -16,6 +16,12 @@ export interface Route {
   /** `/aerial/analysis/:id` style; `:name` matches one path segment. */
   path: string;
   handle(req: RouteRequest): Promise<Response>;
+}
+
+/** A route's context and its signed-in viewer (401 for none). */
+export async function signedIn(req: RouteRequest): Promise<{ ctx: Context; viewer: Viewer }> {
+  const ctx = await req.context();
+  return { ctx, viewer: requireViewer(ctx) };
 }
 
 function match(pattern: string, pathname: string): Record<string, string> | null {
