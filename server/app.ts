@@ -2,7 +2,7 @@
 // paths, and (when built) the client. Tests call `app.fetch(request)` without opening a port;
 // server/index.ts only listens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServerAdapter, sendNodeResponse } from '@whatwg-node/server';
+import { createServerAdapter } from '@whatwg-node/server';
 import type { Analyzer } from './analyzer/contract.js';
 import { createFirebaseAccounts, type AccountAdmin } from './auth/accounts.js';
 import { createContextFactory } from './auth/context.js';
@@ -10,6 +10,7 @@ import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
 import type { Database } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
+import { fetchAPI } from './http/fetch-api.js';
 import { createStaticHandler } from './http/static.js';
 import { createImagery, createPlaces } from './imagery/factory.js';
 import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
@@ -18,9 +19,9 @@ import { clientConfigRoutes } from './rest/client-config.js';
 import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
-import { aerialRoutes } from './rest/aerial.js';
+import { analysisRoutes } from './rest/analyses.js';
+import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
-import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
 import { imageRoutes } from './rest/images.js';
 import { withAnalysisDeps } from './services/analysis-deps.js';
 import { createAnalysisRuntime } from './analysis-runtime.js';
@@ -65,13 +66,6 @@ export interface AppDeps {
   guestSweepIntervalMs?: number;
 }
 
-/**
- * Runs on Node's request before the fetch app; returns true when it has answered. This is the
- * seam for multipart GraphQL uploads: graphql-upload-minimal's processRequest needs Node's
- * request object, so an upload pre-handler parses the parts here and passes the operation on.
- */
-export type NodePreHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
 export interface App {
   fetch(request: Request): Promise<Response>;
   /** For `http.createServer(app.handleNode)`. */
@@ -81,7 +75,7 @@ export interface App {
   dispose(): Promise<void>;
 }
 
-export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
+export function createApp(deps: AppDeps): App {
   const analysis = createAnalysisRuntime(deps);
   const db = deps.db.prisma;
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
@@ -98,7 +92,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
@@ -108,24 +102,9 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
     if (pathname === '/graphql') return yoga.fetch(request);
     return (await rest(request)) ?? (await client?.(request)) ?? notFoundResponse(pathname);
   };
-  const adapter = createServerAdapter(handle);
-
-  // Multipart GraphQL (uploads) is parsed from Node's request before Yoga, then run as JSON.
-  const graphqlUploads = createGraphqlUploadHandler(async (req, res, body) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || ['content-type', 'content-length', 'transfer-encoding'].includes(name)) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    headers.set('content-type', 'application/json');
-    const request = new Request(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), {
-      method: 'POST',
-      headers,
-      body,
-    });
-    await sendNodeResponse(await handle(request), res, req, false);
-  });
-  const nodePreHandlers = [graphqlUploads, ...preHandlers];
+  // Requests from Node's listener are built with our fetch API, whose form parser caps uploads while
+  // they stream in; app.fetch takes any Request (tests send the platform's own).
+  const adapter = createServerAdapter(handle, { fetchAPI });
 
   const guestSweeper =
     deps.guestSweepIntervalMs === undefined ? null : startGuestSweeper(guests, deps.config.guests.ttlMs, deps.guestSweepIntervalMs);
@@ -142,14 +121,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   return {
     fetch: handle,
     handleNode(req, res) {
-      void (async () => {
-        for (const pre of nodePreHandlers) if (await pre(req, res)) return;
-        await adapter.requestListener(req, res);
-      })().catch((error: unknown) => {
-        console.error('[http] request failed:', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
-      });
+      void adapter.requestListener(req, res);
     },
     drain: () => analysis.drain(),
     dispose: async () => {
