@@ -4,30 +4,34 @@
 // row's move to `analysing`, so a crash never leaves a row with two analyses or none. A restart puts rows that
 // were being fetched back to `pending` and goes on; analyses already queued are the job queue's to resume.
 //
-// Pacing: at most `queueDepth` batch analyses wait or run at any time, so one person's 10,000-row batch never
-// stands between another person's single analysis and the analysis workers by more than that many analyses.
-// The queue that replaces server/jobs/analysis-jobs.ts (issue 11 items 1–2) is to run interactive work
-// first; this runner hands it the priority through `queuedAnalysisData(…, { priority: 'batch' })`.
-import { randomUUID } from 'node:crypto';
+// Batch analyses go to the job queue as kind `batch`: below every interactive analysis, shared fairly between
+// owners (server/jobs/queue.ts). On top, the runner keeps at most `queueDepth` batch analyses waiting or running,
+// so it does not fetch thousands of map images ahead of the analyses that use them.
 import type { Viewer } from '../auth/context.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import type { BatchRow, User } from '../generated/prisma/client.js';
 import { MAP_IMAGE_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import { formatCoordinates } from '../imagery/coordinates.js';
-import { queuedAnalysisData } from '../services/analyses.js';
+import type { AnalysisDeps } from '../services/analysis-deps.js';
+import { enqueueAnalysis } from '../services/analyses.js';
 import type { MapDeps } from '../services/places.js';
 import { PROCESS_MAP_IMAGE_MESSAGE, storeMapImage } from '../services/property-image.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { AnalysisJobs } from './analysis-jobs.js';
 
 /** A row whose map image could not be fetched (provider down, timeout) is tried this often in all. */
 export const BATCH_FETCH_ATTEMPTS = 3;
 export const ADDRESS_NOT_FOUND_MESSAGE = 'No place was found for this address.';
+/** Seconds a row waits, per failed attempt, before its map image is fetched again. */
+const RETRY_AFTER_S = 5;
+/** How long the runner follows one batch analysis through the change feed (its poll covers the rest). */
+const FOLLOW_MS = 10 * 60_000;
 
 export interface BatchRunnerOptions {
   db: Db;
   storage: BlobStorage;
-  jobs: Pick<AnalysisJobs, 'wake' | 'onChange'>;
+  /** The job queue and change feed the analyses go to and are followed through. */
+  analysis: Pick<AnalysisDeps, 'db' | 'queue' | 'events'>;
   map: MapDeps;
   /** Map images fetched at once by this process (0: this process runs no batches). */
   concurrency: number;
@@ -60,7 +64,7 @@ export class BatchRunner {
   private pumpAgain = false;
   private stopped = false;
   private readonly inflight = new Set<Promise<void>>();
-  private readonly watching = new Map<string, () => void>();
+  private readonly following = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private readonly log: Pick<Console, 'error' | 'warn' | 'info'>;
 
@@ -81,8 +85,6 @@ export class BatchRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    for (const off of this.watching.values()) off();
-    this.watching.clear();
     await Promise.allSettled([...this.inflight]);
   }
 
@@ -109,12 +111,16 @@ export class BatchRunner {
   }
 
   private async claim(): Promise<Claimed | null> {
-    // Oldest first: rows of one batch share their insertion time, so batches run in the order they came.
+    // By row number across batches: running batches take turns, so a small one is not stuck behind a big
+    // one. A row whose fetch failed waits a few seconds per attempt before it is tried again.
     const rows = await this.opts.db.$queryRaw<Claimed[]>`
       UPDATE batch_rows r SET status = 'fetching', attempts = r.attempts + 1, updated_at = timezone('UTC', now())
       FROM batches b
       WHERE b.id = r.batch_id AND r.id = (
-        SELECT id FROM batch_rows WHERE status = 'pending' ORDER BY updated_at, batch_id, row_number LIMIT 1 FOR UPDATE SKIP LOCKED
+        SELECT id FROM batch_rows
+        WHERE status = 'pending'
+          AND (attempts = 0 OR updated_at < timezone('UTC', now()) - make_interval(secs => ${RETRY_AFTER_S} * attempts))
+        ORDER BY row_number, batch_id LIMIT 1 FOR UPDATE SKIP LOCKED
       )
       RETURNING r.id::text AS id, r.batch_id::text AS "batchId", r.address, r.latitude, r.longitude,
         r.image_id::text AS "imageId", r.attempts, b.owner_id AS "ownerId"`;
@@ -174,18 +180,28 @@ export class BatchRunner {
         await this.settle(row, { status: 'failed', error: 'Image not found.' });
         return;
       }
-      const analysisId = randomUUID();
-      const [, moved] = await db.$transaction([
-        db.analysis.create({ data: { id: analysisId, ...queuedAnalysisData(row.ownerId, image, { priority: 'batch' }) } }),
-        db.batchRow.updateMany({ where: { id: row.id, status: 'fetching' }, data: { status: 'analysing', analysisId, error: null } }),
-      ]);
-      if (moved.count === 0) {
-        // The batch was deleted meanwhile: its analysis is not wanted either.
-        await db.analysis.deleteMany({ where: { id: analysisId } });
-        return;
-      }
-      this.watch(analysisId);
-      this.opts.jobs.wake();
+      let moved = true;
+      const analysis = await enqueueAnalysis(
+        this.opts.analysis,
+        { ownerId: row.ownerId, imageId: image.id, propertyLocation: image.propertyLocation },
+        'batch',
+        // The row moves with its analysis and job, or neither exists: a crash never leaves two or none.
+        async (tx, created) => {
+          const { count } = await tx.batchRow.updateMany({
+            where: { id: row.id, status: 'fetching' },
+            data: { status: 'analysing', analysisId: created.id, error: null },
+          });
+          // The batch was deleted meanwhile: roll back, its analysis is not wanted either.
+          if (count === 0) {
+            moved = false;
+            throw new BatchRowGone();
+          }
+        },
+      ).catch((error: unknown) => {
+        if (error instanceof BatchRowGone) return null;
+        throw error;
+      });
+      if (analysis && moved) this.follow(analysis.id);
     } catch (error) {
       await this.fail(row, error).catch((e: unknown) => this.log.error(`[batches] could not record the failure of row ${row.id}:`, e));
     }
@@ -215,20 +231,32 @@ export class BatchRunner {
     await this.settle(row, { status: 'failed', error: PROCESS_MAP_IMAGE_MESSAGE });
   }
 
-  /** When a batch analysis ends, room opens for the next row. */
-  private watch(analysisId: string): void {
-    const off = this.opts.jobs.onChange(analysisId, () => {
-      void this.opts.db.analysis
-        .findUnique({ where: { id: analysisId }, select: { status: true } })
-        .then((a) => {
-          if (!a || a.status === 'done' || a.status === 'failed') {
-            this.watching.get(analysisId)?.();
-            this.watching.delete(analysisId);
-            this.wake();
-          }
-        })
-        .catch(() => {});
-    });
-    this.watching.set(analysisId, off);
+  /** When a batch analysis ends, room opens for the next row (the change feed sees it, from any process). */
+  private follow(analysisId: string): void {
+    const waiting = this.opts.analysis.events
+      .waitFor(analysisId, FOLLOW_MS)
+      .catch(() => null)
+      .then(() => {
+        this.following.delete(waiting);
+        this.wake();
+      });
+    this.following.add(waiting);
   }
+}
+
+class BatchRowGone extends Error {}
+
+/** The runner of a process that runs analyses (all-in-one or worker), from the configuration. */
+export function createBatchRunner(
+  config: Config,
+  deps: { db: Db; storage: BlobStorage; analysis: BatchRunnerOptions['analysis']; map: MapDeps },
+): BatchRunner {
+  return new BatchRunner({
+    ...deps,
+    // Batch rows are fetched where analyses run: an API-only process only records them.
+    concurrency: config.analysis.workers > 0 ? config.batches.concurrency : 0,
+    queueDepth: config.batches.queueDepth,
+    pollIntervalMs: config.analysis.pollIntervalMs,
+    leaseMs: config.analysis.leaseMs,
+  });
 }

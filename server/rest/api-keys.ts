@@ -23,7 +23,6 @@ export const apiKeyRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/keys',
-    fallbackMessage: FAILURE,
     async handle(req) {
       const ctx = await req.context();
       return json((await listApiKeys(ctx.db, requireViewer(ctx))).map(apiKeyRecord));
@@ -32,7 +31,6 @@ export const apiKeyRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/keys',
-    fallbackMessage: FAILURE,
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);
@@ -43,7 +41,6 @@ export const apiKeyRoutes: Route[] = [
   {
     method: 'DELETE',
     path: '/api/keys/:id',
-    fallbackMessage: FAILURE,
     async handle(req) {
       const ctx = await req.context();
       await revokeApiKey(ctx.db, requireViewer(ctx), req.params.id);

@@ -59,7 +59,6 @@ export const batchRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/batches',
-    fallbackMessage: BATCH_MESSAGES.failed,
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);
@@ -78,7 +77,6 @@ export const batchRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/batches',
-    fallbackMessage: BATCH_MESSAGES.failed,
     async handle(req) {
       const ctx = await req.context();
       const { limit, cursor } = parseQuery(pageQuery, new URL(req.request.url));
@@ -89,7 +87,6 @@ export const batchRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/batches/:id',
-    fallbackMessage: BATCH_MESSAGES.failed,
     async handle(req) {
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
@@ -99,7 +96,6 @@ export const batchRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/batches/:id/results',
-    fallbackMessage: BATCH_MESSAGES.failed,
     async handle(req) {
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);

@@ -7,8 +7,7 @@ import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';
 import { resultColumns, scoreColumns } from '../services/analysis-columns.js';
 import { listAnalyses } from '../services/analysis-search.js';
-import { FAILURE } from '../services/messages.js';
-import { analysisRecord, historyParams } from './aerial.js';
+import { analysisRecord, historyParams } from './analyses.js';
 import { streamDownload, type Encoder, type Paged } from './download.js';
 import type { Route } from './router.js';
 import { exportQuery, parseQuery } from './schemas.js';
@@ -85,7 +84,6 @@ export const exportRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analyses/export',
-    fallbackMessage: FAILURE.listAnalyses,
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);

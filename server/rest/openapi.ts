@@ -168,7 +168,6 @@ export function openApiRoutes(allRoutes: () => Route[]): Route[] {
     {
       method: 'GET',
       path: '/api/openapi.json',
-      fallbackMessage: 'Failed to build the API description',
       handle: async () => {
         const response = json(built());
         response.headers.set('cache-control', 'no-cache');
@@ -178,7 +177,6 @@ export function openApiRoutes(allRoutes: () => Route[]): Route[] {
     {
       method: 'GET',
       path: '/api/reference',
-      fallbackMessage: 'Failed to build the API description',
       handle: async () =>
         new Response((page ??= renderReferencePage(built())), {
           headers: {

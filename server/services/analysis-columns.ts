@@ -3,6 +3,7 @@
 import type { AnalysisResults } from '../analyzer/contract.js';
 import { bandFor } from '../domain/constants.js';
 import type { Analysis } from '../generated/prisma/client.js';
+import { scoreOf } from './analyses.js';
 
 /** Every feature of a result as flat columns (null until done): the exports' and batch results' shared part. */
 export function resultColumns(r: AnalysisResults | null) {
@@ -25,6 +26,6 @@ export function resultColumns(r: AnalysisResults | null) {
 
 /** The rounded score of a finished analysis and its band, or nulls. */
 export function scoreColumns(row: Pick<Analysis, 'status' | 'riskScore'> | null) {
-  const score = row?.status === 'done' && row.riskScore !== null ? Math.round(row.riskScore) : null;
+  const score = row ? scoreOf(row) : null;
   return { risk_score: score, risk_band: score === null ? null : bandFor(score) };
 }

@@ -29,12 +29,7 @@ export const BATCH_MESSAGES = {
 export const BATCH_ROW_STATES = ['queued', 'running', 'done', 'not_found', 'failed', 'invalid'] as const;
 export type BatchRowState = (typeof BATCH_ROW_STATES)[number];
 
-/** The runner's pause between the map image fetch of one row and the next of the same process. */
-export interface BatchRunnerWake {
-  wake(): void;
-}
-
-type BatchDeps = Pick<AnalysisDeps, 'db'> & { batches: BatchRunnerWake };
+type BatchDeps = Pick<AnalysisDeps, 'db' | 'batches'>;
 
 export const createBatchInput = z.object({
   name: z
@@ -96,7 +91,8 @@ export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unk
       }
       return created;
     });
-    deps.batches.wake();
+    // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
+    deps.batches?.wake();
     return batch;
   });
 }

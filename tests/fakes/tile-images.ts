@@ -60,11 +60,27 @@ export async function renderRegion(
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 92 }).toBuffer();
 }
 
+/** Tiles already drawn, per pixel source: a tile server answers the same tile many times (a batch of nearby rows). */
+const drawn = new WeakMap<PixelSource, Map<string, Promise<Buffer>>>();
+const MAX_DRAWN_TILES = 2048;
+
 /** One XYZ tile; `scale` 2 gives a 512-pixel "retina" tile of the same ground (nearest-neighbour). */
-export async function renderTile(source: PixelSource, x: number, y: number, format: ImageFormat, scale = 1): Promise<Buffer> {
-  const tile = await renderRegion(source, x * 256, y * 256, 256, 256, 'png');
-  const image = sharp(tile).resize(256 * scale, 256 * scale, { kernel: 'nearest' });
-  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 92 }).toBuffer();
+export function renderTile(source: PixelSource, x: number, y: number, format: ImageFormat, scale = 1): Promise<Buffer> {
+  let cache = drawn.get(source);
+  if (!cache) drawn.set(source, (cache = new Map()));
+  const key = `${x}/${y}/${format}/${scale}`;
+  let tile = cache.get(key);
+  if (!tile) {
+    if (cache.size >= MAX_DRAWN_TILES) cache.delete(cache.keys().next().value!);
+    tile = (async () => {
+      const region = await renderRegion(source, x * 256, y * 256, 256, 256, 'png');
+      const image = sharp(region).resize(256 * scale, 256 * scale, { kernel: 'nearest' });
+      return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 92 }).toBuffer();
+    })();
+    cache.set(key, tile);
+    tile.catch(() => cache.delete(key));
+  }
+  return tile;
 }
 
 /** A view centred on a point, framed like Google Static Maps (centre at pixel width/2, height/2). */

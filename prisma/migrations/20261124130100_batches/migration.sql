@@ -36,7 +36,7 @@ CREATE TABLE "batch_rows" (
 CREATE INDEX "batches_owner_id_created_at_idx" ON "batches"("owner_id", "created_at");
 
 -- CreateIndex
-CREATE INDEX "batch_rows_status_updated_at_idx" ON "batch_rows"("status", "updated_at");
+CREATE INDEX "batch_rows_status_row_number_idx" ON "batch_rows"("status", "row_number");
 
 -- CreateIndex
 CREATE INDEX "batch_rows_analysis_id_idx" ON "batch_rows"("analysis_id");
