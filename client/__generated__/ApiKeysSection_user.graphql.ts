@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b45cd3f29439a8c3fbe5d5edaa136747>>
+ * @generated SignedSource<<36981b46ca09e8139b2002dde2c080a0>>
  * @lightSyntaxTransform
  */
 
@@ -27,12 +27,18 @@ export type ApiKeysSection_user$key = {
 };
 
 const node: ReaderFragment = {
-  "argumentDefinitions": [],
+  "argumentDefinitions": [
+    {
+      "defaultValue": 20,
+      "kind": "LocalArgument",
+      "name": "count"
+    }
+  ],
   "kind": "Fragment",
   "metadata": {
     "connection": [
       {
-        "count": null,
+        "count": "count",
         "cursor": null,
         "direction": "forward",
         "path": [
@@ -144,6 +150,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "a0d93601414339d7aa9e74a5f0cf117a";
+(node as any).hash = "ffbe3c6632e08abdfab95a26f182c8bf";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<5e5ea97e85dd82f9789e1d4c0408e6a8>>
+ * @generated SignedSource<<be9681636949a10c9f8bfe73631bd413>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,9 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
-export type ProfileScreenQuery$variables = Record<PropertyKey, never>;
+export type ProfileScreenQuery$variables = {
+  apiKeyCount: number;
+};
 export type ProfileScreenQuery$data = {
   readonly viewer: {
     readonly " $fragmentSpreads": FragmentRefs<"ApiKeysSection_user" | "ProfileAccountCard_user">;
@@ -23,12 +25,19 @@ export type ProfileScreenQuery = {
 const node: ConcreteRequest = (function(){
 var v0 = [
   {
-    "kind": "Literal",
-    "name": "first",
-    "value": 50
+    "defaultValue": null,
+    "kind": "LocalArgument",
+    "name": "apiKeyCount"
   }
 ],
-v1 = {
+v1 = [
+  {
+    "kind": "Variable",
+    "name": "first",
+    "variableName": "apiKeyCount"
+  }
+],
+v2 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -37,7 +46,7 @@ v1 = {
 };
 return {
   "fragment": {
-    "argumentDefinitions": [],
+    "argumentDefinitions": (v0/*:: as any*/),
     "kind": "Fragment",
     "metadata": null,
     "name": "ProfileScreenQuery",
@@ -56,7 +65,13 @@ return {
             "name": "ProfileAccountCard_user"
           },
           {
-            "args": null,
+            "args": [
+              {
+                "kind": "Variable",
+                "name": "count",
+                "variableName": "apiKeyCount"
+              }
+            ],
             "kind": "FragmentSpread",
             "name": "ApiKeysSection_user"
           }
@@ -69,7 +84,7 @@ return {
   },
   "kind": "Request",
   "operation": {
-    "argumentDefinitions": [],
+    "argumentDefinitions": (v0/*:: as any*/),
     "kind": "Operation",
     "name": "ProfileScreenQuery",
     "selections": [
@@ -125,7 +140,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v0/*:: as any*/),
+            "args": (v1/*:: as any*/),
             "concreteType": "UserApiKeysConnection",
             "kind": "LinkedField",
             "name": "apiKeys",
@@ -147,7 +162,7 @@ return {
                     "name": "node",
                     "plural": false,
                     "selections": [
-                      (v1/*:: as any*/),
+                      (v2/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -234,34 +249,34 @@ return {
                 ]
               }
             ],
-            "storageKey": "apiKeys(first:50)"
+            "storageKey": null
           },
           {
             "alias": null,
-            "args": (v0/*:: as any*/),
+            "args": (v1/*:: as any*/),
             "filters": null,
             "handle": "connection",
             "key": "ApiKeysSection_apiKeys",
             "kind": "LinkedHandle",
             "name": "apiKeys"
           },
-          (v1/*:: as any*/)
+          (v2/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "c266f46c6c4965f7e3b1870799e16346",
+    "cacheID": "c65c14066b93fc3ae174285e6f1201d4",
     "id": null,
     "metadata": {},
     "name": "ProfileScreenQuery",
     "operationKind": "query",
-    "text": "query ProfileScreenQuery {\n  viewer {\n    ...ProfileAccountCard_user\n    ...ApiKeysSection_user\n    id\n  }\n}\n\nfragment ApiKeyRow_apiKey on ApiKey {\n  id\n  name\n  prefix\n  createdAt\n  lastUsedAt\n}\n\nfragment ApiKeysSection_user on User {\n  apiKeys(first: 50) {\n    edges {\n      node {\n        id\n        ...ApiKeyRow_apiKey\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n}\n\nfragment ProfileAccountCard_user on User {\n  displayName\n  email\n  emailVerified\n  photoUrl\n  provider\n  analysedCount\n}\n"
+    "text": "query ProfileScreenQuery(\n  $apiKeyCount: Int!\n) {\n  viewer {\n    ...ProfileAccountCard_user\n    ...ApiKeysSection_user_3Ec2ff\n    id\n  }\n}\n\nfragment ApiKeyRow_apiKey on ApiKey {\n  id\n  name\n  prefix\n  createdAt\n  lastUsedAt\n}\n\nfragment ApiKeysSection_user_3Ec2ff on User {\n  apiKeys(first: $apiKeyCount) {\n    edges {\n      node {\n        id\n        ...ApiKeyRow_apiKey\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n}\n\nfragment ProfileAccountCard_user on User {\n  displayName\n  email\n  emailVerified\n  photoUrl\n  provider\n  analysedCount\n}\n"
   }
 };
 })();
 
-(node as any).hash = "a09671da66a8483a44a74b5cd3ebd05e";
+(node as any).hash = "f66c7fdb7811627ac2fe52a726398736";
 
 export default node;

@@ -7,12 +7,15 @@ import { Button, TextField } from '../../components/forms';
 import { ApiKeyRow } from './ApiKeyRow';
 import { useCreateApiKeyMutation } from './useCreateApiKeyMutation';
 
+/** At most API_KEYS_PER_USER (10 by default) keys are active at once; all of them fit. */
+export const API_KEYS_SHOWN = 50;
+
 /** Keys for scripts: `Authorization: Bearer <key>` on REST and GraphQL, acting as this account. */
 export function ApiKeysSection({ user }: { user: ApiKeysSection_user$key }) {
   const data = useFragment(
     graphql`
-      fragment ApiKeysSection_user on User {
-        apiKeys(first: 50) @connection(key: "ApiKeysSection_apiKeys") {
+      fragment ApiKeysSection_user on User @argumentDefinitions(count: { type: "Int", defaultValue: 20 }) {
+        apiKeys(first: $count) @connection(key: "ApiKeysSection_apiKeys") {
           __id
           edges {
             node {

@@ -7,21 +7,22 @@ import { Button } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { useSignOut } from '../../components/useSignOut';
 import { preloadQuery } from '../../relay/preload';
-import { ApiKeysSection } from './ApiKeysSection';
+import { API_KEYS_SHOWN, ApiKeysSection } from './ApiKeysSection';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { ProfileForm } from './ProfileForm';
 
 const ProfileScreenQuery = graphql`
-  query ProfileScreenQuery {
+  query ProfileScreenQuery($apiKeyCount: Int!) {
     viewer {
       ...ProfileAccountCard_user
-      ...ApiKeysSection_user
+      ...ApiKeysSection_user @arguments(count: $apiKeyCount)
     }
   }
 `;
 
 export function loader() {
-  return preloadQuery<ProfileScreenQueryType>(ProfileScreenQuery, {});
+  // A variable, not a literal: graphql-armor's cost limit multiplies a literal `first` into the cost.
+  return preloadQuery<ProfileScreenQueryType>(ProfileScreenQuery, { apiKeyCount: API_KEYS_SHOWN });
 }
 
 export default function ProfileScreen() {
