@@ -84,17 +84,39 @@ function searchWhere(search: string | null | undefined): Prisma.AnalysisWhereInp
 function orderBy(sort: AnalysisSort, order: SortOrder): Prisma.AnalysisOrderByWithRelationInput[] {
   if (sort === 'date') return [{ createdAt: order }, { id: order }];
   // Equal scores: newest first, whichever direction the scores go.
-  return [{ riskScore: { sort: order, nulls: 'last' } }, { createdAt: 'desc' }, { id: 'desc' }];
+  return [{ riskScore: order }, { createdAt: 'desc' }, { id: 'desc' }];
 }
 
-/** Rows strictly after `c` in the ordering above. */
+/** Rows strictly after `c` in the ordering above; for risk score, within the scored rows. */
 function afterWhere(c: Cursor): Prisma.AnalysisWhereInput {
   const createdAt = new Date(c.createdAt);
   if (c.sort === 'date') return afterCreated(createdAt, c.id, c.order);
   const tie = afterCreated(createdAt, c.id, 'desc');
-  if (c.score === null) return { riskScore: null, AND: [tie] };
   const cmp = c.order === 'desc' ? 'lt' : 'gt';
-  return { OR: [{ riskScore: { [cmp]: c.score } }, { riskScore: c.score, AND: [tie] }, { riskScore: null }] };
+  return { OR: [{ riskScore: { [cmp]: c.score! } }, { riskScore: c.score, AND: [tie] }] };
+}
+
+/**
+ * Sorted by risk score, unscored analyses come last in both directions. Read as two ranges — the scored
+ * rows in score order, then the unscored ones newest first — each one an index range that stops after a
+ * page: a single ORDER BY risk_score DESC NULLS LAST matches no index order, so PostgreSQL would sort
+ * every matching row of the account first (0.25 s at 100,000 analyses).
+ */
+async function byScore(
+  find: (where: Prisma.AnalysisWhereInput[], order: Prisma.AnalysisOrderByWithRelationInput[], take: number) => Promise<Analysis[]>,
+  order: SortOrder,
+  cursor: Cursor | null,
+  take: number,
+): Promise<Analysis[]> {
+  const rows: Analysis[] = [];
+  if (!cursor || cursor.score !== null) {
+    rows.push(...(await find([{ riskScore: { not: null } }, ...(cursor ? [afterWhere(cursor)] : [])], orderBy('risk_score', order), take)));
+  }
+  if (rows.length < take) {
+    const after = cursor?.score === null ? [afterCreated(new Date(cursor.createdAt), cursor.id, 'desc')] : [];
+    rows.push(...(await find([{ riskScore: null }, ...after], orderBy('date', 'desc'), take - rows.length)));
+  }
+  return rows;
 }
 
 export interface AnalysisPage<Row> extends Page<Row> {
@@ -126,7 +148,7 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
 
   const matching: Prisma.AnalysisWhereInput[] = [...searchWhere(search)];
   for (const filter of new Set(filters ?? [])) matching.push({ [FILTER_COLUMN[filter]]: true });
-  const and = after ? [...matching, afterWhere(cursorIn(after, sort, order))] : matching;
+  const cursor = after ? cursorIn(after, sort, order) : null;
 
   // The cursor needs these columns whatever the caller selected.
   const selection: RowQuery = query.select
@@ -134,9 +156,11 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
     : query.include
       ? { include: query.include }
       : {};
+  const find = async (where: Prisma.AnalysisWhereInput[], order: Prisma.AnalysisOrderByWithRelationInput[], take: number) =>
+    (await db.analysis.findMany({ ...selection, where: { ownerId, AND: [...matching, ...where] }, orderBy: order, take })) as Analysis[];
   const page = await keysetPage(
     first,
-    async (take) => (await db.analysis.findMany({ ...selection, where: { ownerId, AND: and }, orderBy: orderBy(sort, order), take })) as Analysis[],
+    (take) => (sort === 'risk_score' ? byScore(find, order, cursor, take) : find(cursor ? [afterWhere(cursor)] : [], orderBy(sort, order), take)),
     (row) => cursorOf(row, sort, order),
   );
   return {

@@ -90,7 +90,8 @@ export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unk
         await tx.batchRow.createMany({ data: rows.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
       }
       return created;
-    });
+      // 10,000 rows are a few seconds' work for a busy database; Prisma's default 5 s would cut that off.
+    }, { maxWait: 30_000, timeout: 120_000 });
     // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
     deps.batches?.wake();
     return batch;

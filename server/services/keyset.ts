@@ -46,5 +46,7 @@ type CreatedOrder = Prisma.AnalysisWhereInput & Prisma.RiskZoneWhereInput;
 /** Rows strictly after (createdAt, id) in the order `createdAt order, id order` (id breaks ties). */
 export function afterCreated(createdAt: Date, id: string, order: 'asc' | 'desc'): CreatedOrder {
   const cmp = order === 'desc' ? 'lt' : 'gt';
-  return { OR: [{ createdAt: { [cmp]: createdAt } }, { createdAt, id: { [cmp]: id } }] };
+  // The leading bound is implied by the OR, but stated it lets PostgreSQL start the index scan at the cursor
+  // rather than filter every row before it (a page deep in 100,000 analyses: 0.26 s → a few ms).
+  return { createdAt: { [`${cmp}e`]: createdAt }, OR: [{ createdAt: { [cmp]: createdAt } }, { createdAt, id: { [cmp]: id } }] };
 }
