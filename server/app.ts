@@ -24,6 +24,7 @@ import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
 import { aerialRoutes } from './rest/aerial.js';
 import { exportRoutes } from './rest/exports.js';
+import { reviewRoutes } from './rest/reviews.js';
 import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
@@ -122,7 +123,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...reviewRoutes, ...exportRoutes, ...imageRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;

@@ -12,6 +12,7 @@ import { FAILURE } from '../services/messages.js';
 import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
 import { analysisStatistics, riskZoneStatistics } from '../services/statistics.js';
 import { readJson } from './body.js';
+import { reviewRecord } from './review-record.js';
 import { errorBody, json } from './errors.js';
 import type { Route, RouteRequest } from './router.js';
 import { readUploadForm } from './upload-form.js';
@@ -32,6 +33,7 @@ export function analysisRecord(row: Analysis) {
     image_analysis_id: done ? row.id : null,
     analysis_results: done ? row.results : null,
     evidence: done ? evidenceOf(row) : null,
+    review: done ? reviewRecord(row) : null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Analysis } from '../generated/prisma/client.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, storedEvidence } from '../services/analyses.js';
+import { reviewedFindings } from '../services/reviews.js';
 import { uuidOrNone } from '../services/ids.js';
 import { NOT_FOUND } from '../services/messages.js';
 import { RateLimitedError } from '../services/rate-limit.js';
@@ -45,7 +46,11 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       nullable: true,
       resolve: (a) => (done(a) ? (a.results as AnalysisResults | null) : null),
     }),
-    findings: t.field({ type: [FindingRef], resolve: (a) => storedEvidence(a)?.findings ?? [] }),
+    findings: t.field({
+      type: [FindingRef],
+      description: 'Every finding of the analyzer (rejected ones too, marked by reviewDecision).',
+      resolve: (a) => reviewedFindings(a),
+    }),
     scoreBreakdown: t.field({ type: [ScoreItemRef], resolve: (a) => storedEvidence(a)?.score_breakdown ?? [] }),
     recommendations: t.stringList({ resolve: (a) => storedEvidence(a)?.recommendations ?? [] }),
     assessable: t.boolean({ nullable: true, resolve: (a) => storedEvidence(a)?.assessable ?? null }),

@@ -3,7 +3,7 @@
 // `... on Error { message }`. The classes are the domain's own (server/domain/errors.ts), so a
 // service throws the same error whichever transport called it.
 import { builder } from '../builder.js';
-import { AppError, errorCodes, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { AppError, ConflictError, errorCodes, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { RateLimitedError } from '../services/rate-limit.js';
 
 const ErrorCodeEnum = builder.enumType('ErrorCode', { values: errorCodes });
@@ -41,6 +41,13 @@ builder.objectType(ForbiddenError, {
   name: 'ForbiddenError',
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ForbiddenError,
+});
+
+builder.objectType(ConflictError, {
+  name: 'ConflictError',
+  description: 'The request does not fit the current state (an unfinished analysis, a review changed meanwhile).',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ConflictError,
 });
 
 // Analysis domain (issue 4): rate limits, and the upload checks' own codes seen as validation.

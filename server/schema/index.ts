@@ -5,6 +5,7 @@ import './user.js';
 import './scalars.js';
 import './image.js';
 import './analysis.js';
+import './review.js';
 import './risk-zone.js';
 import './place.js';
 

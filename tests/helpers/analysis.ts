@@ -161,7 +161,15 @@ export type Script = Partial<Omit<Observations, 'pool' | 'spa' | 'trees' | 'roof
   delayMs?: number;
   /** Throw instead of answering. */
   fail?: boolean;
+  /** Findings the analyzer reports (besides the damage finding a poor roof gets). */
+  findings?: Finding[];
 };
+
+/** A finding of `feature` outlined by a box, as a scripted analyzer reports it. */
+export function boxFinding(feature: Finding['feature'], note: string, box = [100, 80, 160, 120], confidence = 0.8): Finding {
+  const [x0, y0, x1, y1] = box;
+  return { feature, confidence, polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], area_m2: null, note, analyzer: 'scripted' };
+}
 
 function observationsFor(script: Script): Observations {
   const base = unknownObservations();
@@ -205,7 +213,7 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
       if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
       if (script.fail) throw new Error('scripted analyzer failure');
       const observations = observationsFor(script);
-      const findings: Finding[] = observations.roof.condition === 'poor' ? [damageFinding()] : [];
+      const findings: Finding[] = [...(observations.roof.condition === 'poor' ? [damageFinding()] : []), ...(script.findings ?? [])];
       const meta = await sharp(image).metadata();
       const assessable = script.assessable ?? true;
       return assembleOutput({

@@ -13,6 +13,7 @@ import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
+import { AnalysisReviewPanel } from './AnalysisReviewPanel';
 
 export const AnalysisResultsScreenQuery = graphql`
   query AnalysisResultsScreenQuery($id: ID!) {
@@ -24,7 +25,9 @@ export const AnalysisResultsScreenQuery = graphql`
       }
       ...AnalysisLiveProgress_analysis
       ...AnalysisResultsView_analysis
+      ...AnalysisReviewPanel_analysis
     }
+    ...AnalysisReviewPanel_query
   }
 `;
 
@@ -71,7 +74,8 @@ function EmptyBox({ detail }: { detail?: string | null }) {
 }
 
 function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<AnalysisResultsScreenQueryType> }) {
-  const { analysis } = usePreloadedQuery<AnalysisResultsScreenQueryType>(AnalysisResultsScreenQuery, queryRef);
+  const query = usePreloadedQuery<AnalysisResultsScreenQueryType>(AnalysisResultsScreenQuery, queryRef);
+  const { analysis } = query;
   const environment = useRelayEnvironment();
   const refresh = useCallback(() => {
     fetchQuery<AnalysisResultsScreenQueryType>(environment, AnalysisResultsScreenQuery, queryRef.variables).subscribe({});
@@ -85,7 +89,12 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (analysis.status === 'failed') return <ErrorBox>{analysis.error ?? LOAD_FAILED_MESSAGE}</ErrorBox>;
   // Finished, yet nothing to show: the empty result.
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
-  return <AnalysisResultsView analysis={analysis} />;
+  return (
+    <div className="space-y-6">
+      <AnalysisResultsView analysis={analysis} />
+      <AnalysisReviewPanel analysis={analysis} query={query} />
+    </div>
+  );
 }
 
 export default function AnalysisResultsScreen() {
