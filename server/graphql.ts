@@ -6,13 +6,16 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
+import { fetchAPI, isFilePart } from './http/fetch-api.js';
+import { INGEST_MESSAGES } from './ingest/errors.js';
 import { schema } from './schema/index.js';
 
 /** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
 export const MAX_LIST_ITEMS = 100;
 
 function longestList(value: unknown, depth = 0): number {
-  if (depth > 8 || value === null || typeof value !== 'object') return 0;
+  // A file part is a value, not a list (the server's File keeps its chunks in an array).
+  if (depth > 8 || value === null || typeof value !== 'object' || isFilePart(value)) return 0;
   const items = Array.isArray(value) ? value : Object.values(value);
   let longest = Array.isArray(value) ? value.length : 0;
   for (const item of items) {
@@ -37,6 +40,24 @@ const boundedLists: Plugin = {
         ],
       });
     }
+  },
+};
+
+// The form parser cut a file part off at the size limit (server/http/fetch-api.ts): the request never
+// reaches a resolver, so the specification's message comes back as the request's error, with 413.
+const uploadTooLarge: Plugin = {
+  onRequestParse({ requestParser, setRequestParser }) {
+    if (!requestParser) return;
+    setRequestParser(async (request) => {
+      try {
+        return await requestParser(request);
+      } catch (error) {
+        if (error instanceof GraphQLError && error.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
+          throw new GraphQLError(INGEST_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
+        }
+        throw error;
+      }
+    });
   },
 };
 
@@ -74,9 +95,9 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
   return createYoga<Record<string, unknown>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    // Uploads are parsed before Yoga (graphql-upload-minimal streams and enforces the size limit
-    // while reading; Yoga's own multipart parsing buffers first). See createNodeHandler in app.ts.
-    multipart: false,
+    // Multipart requests (uploads) are parsed by the fetch API's form parser, which caps a file part
+    // while it streams in (server/http/fetch-api.ts).
+    fetchAPI,
     context: ({ request }) => deps.contextFactory(request),
     maskedErrors: { maskError: mask },
     graphiql: !deps.production,
@@ -86,6 +107,7 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
       // Browsers cannot send a custom header cross-site without a preflight, so requiring one
       // blocks CSRF through "simple" requests (GET, form and multipart posts).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      uploadTooLarge,
       boundedLists,
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },

@@ -3,11 +3,13 @@
 // authorise and produce every message.
 import { requireViewer } from '../auth/context.js';
 import { ValidationError } from '../domain/errors.js';
+import { isFilePart, isFileSizeError } from '../http/fetch-api.js';
+import { noFile, tooLarge } from '../ingest/errors.js';
 import type { Analysis, RiskZone } from '../generated/prisma/client.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, listAnalyses, type AnalysisFilter } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis } from '../services/analyses.js';
-import { uploadImage } from '../services/images.js';
+import { uploadImage, type UploadImageInput } from '../services/images.js';
 import { FAILURE } from '../services/messages.js';
 import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
 import { analysisStatistics, riskZoneStatistics } from '../services/statistics.js';
@@ -15,7 +17,6 @@ import { readJson } from './body.js';
 import { reviewRecord } from './review-record.js';
 import { errorBody, json } from './errors.js';
 import type { Route, RouteRequest } from './router.js';
-import { readUploadForm } from './upload-form.js';
 
 export const REST_LIST_DEFAULT = 100;
 export const REST_LIST_MAX = 500;
@@ -93,6 +94,28 @@ function pageResponse<Row>(
   const headers: Record<string, string> = {};
   if (page.hasNextPage && last) headers.link = nextLink(url, page.cursorOf(last));
   return json(page.rows.map(record), { headers });
+}
+
+/**
+ * The upload's multipart body (`file`, `property_location`). The server's form parser stops reading a
+ * file part one byte past the limit (server/http/fetch-api.ts); anything but a multipart form carries no
+ * file at all.
+ */
+async function readUploadForm(request: Request): Promise<UploadImageInput> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) throw noFile();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    throw isFileSizeError(error) ? tooLarge() : noFile();
+  }
+  const file = form.get('file');
+  const location = form.get('property_location');
+  return {
+    file: isFilePart(file) && file.size > 0 ? file : null,
+    filename: isFilePart(file) ? file.name : null,
+    propertyLocation: typeof location === 'string' ? location : undefined,
+  };
 }
 
 async function viewerAnd(req: RouteRequest) {
