@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<fa1a9d99b75d93af15ada33051871915>>
+ * @generated SignedSource<<b847b5ef3c45f3d9d4a49e7c53ebe315>>
  * @lightSyntaxTransform
  */
 
@@ -20,7 +20,7 @@ export type AnalysisResultsScreenQuery$data = {
       readonly __typename: "AnalysisResults";
     } | null | undefined;
     readonly status: AnalysisStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
   } | null | undefined;
   readonly " $fragmentSpreads": FragmentRefs<"AnalysisReviewPanel_query">;
 };
@@ -113,6 +113,27 @@ v11 = {
   "kind": "ScalarField",
   "name": "field",
   "storageKey": null
+},
+v12 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "from",
+  "storageKey": null
+},
+v13 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "to",
+  "storageKey": null
+},
+v14 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "at",
+  "storageKey": null
 };
 return {
   "fragment": {
@@ -157,6 +178,11 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "AnalysisReviewPanel_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "AnalysisAuditTrail_analysis"
           }
         ],
         "storageKey": null
@@ -564,20 +590,8 @@ return {
                     "name": "findingIndex",
                     "storageKey": null
                   },
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "from",
-                    "storageKey": null
-                  },
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "to",
-                    "storageKey": null
-                  },
+                  (v12/*:: as any*/),
+                  (v13/*:: as any*/),
                   (v10/*:: as any*/),
                   {
                     "alias": null,
@@ -586,13 +600,7 @@ return {
                     "name": "by",
                     "storageKey": null
                   },
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "at",
-                    "storageKey": null
-                  }
+                  (v14/*:: as any*/)
                 ],
                 "storageKey": null
               }
@@ -618,6 +626,43 @@ return {
             "args": null,
             "kind": "ScalarField",
             "name": "finishedAt",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "AuditEntry",
+            "kind": "LinkedField",
+            "name": "auditTrail",
+            "plural": true,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "kind",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "actor",
+                "storageKey": null
+              },
+              (v14/*:: as any*/),
+              (v11/*:: as any*/),
+              (v12/*:: as any*/),
+              (v13/*:: as any*/),
+              (v10/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "details",
+                "storageKey": null
+              }
+            ],
             "storageKey": null
           }
         ],
@@ -645,16 +690,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "e777b7982d3f1cf28ab5aff43c7b8312",
+    "cacheID": "28970a00a386411a9b726c0880f3ce8f",
     "id": null,
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    ...AnalysisAuditTrail_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "f52776cef2e78ae33db8608fc79afa44";
+(node as any).hash = "c63891db57b6fa13e65b95e0032451b2";
 
 export default node;

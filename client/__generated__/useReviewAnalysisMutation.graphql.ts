@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<50f12822c5111cd98a7ff7cd5bcedf19>>
+ * @generated SignedSource<<c2a513e40b71c75fc3cdd599d23eccf0>>
  * @lightSyntaxTransform
  */
 
@@ -23,7 +23,7 @@ export type useReviewAnalysisMutation$data = {
   readonly reviewAnalysis: {
     readonly __typename: string;
     readonly data?: {
-      readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
     };
     readonly message?: string;
   };
@@ -87,24 +87,52 @@ v6 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "present",
+  "name": "field",
   "storageKey": null
 },
 v7 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "location",
+  "name": "from",
   "storageKey": null
 },
 v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "condition",
+  "name": "to",
   "storageKey": null
 },
 v9 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "at",
+  "storageKey": null
+},
+v10 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "present",
+  "storageKey": null
+},
+v11 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "location",
+  "storageKey": null
+},
+v12 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "condition",
+  "storageKey": null
+},
+v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -147,6 +175,11 @@ return {
                     "args": null,
                     "kind": "FragmentSpread",
                     "name": "AnalysisReviewPanel_analysis"
+                  },
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "AnalysisAuditTrail_analysis"
                   }
                 ],
                 "storageKey": null
@@ -415,13 +448,7 @@ return {
                         "name": "changes",
                         "plural": true,
                         "selections": [
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "field",
-                            "storageKey": null
-                          },
+                          (v6/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -429,20 +456,8 @@ return {
                             "name": "findingIndex",
                             "storageKey": null
                           },
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "from",
-                            "storageKey": null
-                          },
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "to",
-                            "storageKey": null
-                          },
+                          (v7/*:: as any*/),
+                          (v8/*:: as any*/),
                           (v5/*:: as any*/),
                           {
                             "alias": null,
@@ -451,13 +466,7 @@ return {
                             "name": "by",
                             "storageKey": null
                           },
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "at",
-                            "storageKey": null
-                          }
+                          (v9/*:: as any*/)
                         ],
                         "storageKey": null
                       }
@@ -480,9 +489,9 @@ return {
                         "name": "pool",
                         "plural": false,
                         "selections": [
-                          (v6/*:: as any*/),
-                          (v7/*:: as any*/),
-                          (v8/*:: as any*/)
+                          (v10/*:: as any*/),
+                          (v11/*:: as any*/),
+                          (v12/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -494,8 +503,8 @@ return {
                         "name": "spa",
                         "plural": false,
                         "selections": [
-                          (v6/*:: as any*/),
-                          (v7/*:: as any*/)
+                          (v10/*:: as any*/),
+                          (v11/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -521,7 +530,7 @@ return {
                             "name": "count",
                             "storageKey": null
                           },
-                          (v9/*:: as any*/)
+                          (v13/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -540,7 +549,7 @@ return {
                             "name": "style",
                             "storageKey": null
                           },
-                          (v8/*:: as any*/)
+                          (v12/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -552,7 +561,7 @@ return {
                         "name": "solar",
                         "plural": false,
                         "selections": [
-                          (v6/*:: as any*/),
+                          (v10/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -578,7 +587,7 @@ return {
                             "name": "crossingProperty",
                             "storageKey": null
                           },
-                          (v9/*:: as any*/)
+                          (v13/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -620,7 +629,44 @@ return {
                     "name": "finishedAt",
                     "storageKey": null
                   },
-                  (v4/*:: as any*/)
+                  (v4/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AuditEntry",
+                    "kind": "LinkedField",
+                    "name": "auditTrail",
+                    "plural": true,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "kind",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "actor",
+                        "storageKey": null
+                      },
+                      (v9/*:: as any*/),
+                      (v6/*:: as any*/),
+                      (v7/*:: as any*/),
+                      (v8/*:: as any*/),
+                      (v5/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "details",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  }
                 ],
                 "storageKey": null
               }
@@ -635,16 +681,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "81f0489dbca1e18c34f00e1f4f5dd04b",
+    "cacheID": "e5401589dc0bddc998580f6ec267dca8",
     "id": null,
     "metadata": {},
     "name": "useReviewAnalysisMutation",
     "operationKind": "mutation",
-    "text": "mutation useReviewAnalysisMutation(\n  $input: ReviewAnalysisInput!\n) {\n  reviewAnalysis(input: $input) {\n    __typename\n    ... on MutationReviewAnalysisSuccess {\n      data {\n        ...AnalysisResultsView_analysis\n        ...AnalysisReviewPanel_analysis\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": "mutation useReviewAnalysisMutation(\n  $input: ReviewAnalysisInput!\n) {\n  reviewAnalysis(input: $input) {\n    __typename\n    ... on MutationReviewAnalysisSuccess {\n      data {\n        ...AnalysisResultsView_analysis\n        ...AnalysisReviewPanel_analysis\n        ...AnalysisAuditTrail_analysis\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "5adb00e1f4f6861e626904592a1738bc";
+(node as any).hash = "4fb25df27a5b02377a966feec1d4690d";
 
 export default node;

@@ -1,8 +1,9 @@
 // Reviewing an analysis over REST (issue 10, item 1): POST /aerial/analysis/{id}/review applies one change
 // `{field, value, reason, finding_index?}` and answers the analysis record; DELETE …/review reverts the whole
-// review. Thin: the service validates, authorises and rescores.
+// review; GET /aerial/analysis/{id}/audit lists the audit trail. Thin: the services validate, authorise, rescore.
 import { requireViewer } from '../auth/context.js';
 import { ValidationError } from '../domain/errors.js';
+import { AUDIT_FAILURE, auditRecord, auditTrail } from '../services/audit.js';
 import { REVIEW_FAILURE, reviewAnalysis, revertReview } from '../services/reviews.js';
 import { analysisRecord } from './aerial.js';
 import { readJson } from './body.js';
@@ -35,6 +36,16 @@ export const reviewRoutes: Route[] = [
         findingIndex: fields.finding_index,
       });
       return json(analysisRecord(analysis));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/analysis/:id/audit',
+    fallbackMessage: AUDIT_FAILURE,
+    async handle(req) {
+      const ctx = await req.context();
+      const entries = await auditTrail(ctx.db, requireViewer(ctx), req.params.id);
+      return json(entries.map(auditRecord));
     },
   },
   {

@@ -7,6 +7,7 @@ import type { Db } from '../db.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { Prisma, type Analysis } from '../generated/prisma/client.js';
 import { findOwnedAnalysis } from './analyses.js';
+import { appendAudit, type NewAuditEntry } from './audit.js';
 import { filterFlagsFor, searchTextFor } from './analysis-text.js';
 import { FAILURE, failingAs } from './messages.js';
 import {
@@ -157,14 +158,25 @@ async function reviewable(db: Db, viewer: Viewer, id: string): Promise<Analysis>
   return row;
 }
 
-/** Writes the new state only if nobody reviewed the analysis since it was read. */
-async function writeReview(db: Db, row: Analysis, data: Prisma.AnalysisUpdateManyMutationInput): Promise<Analysis> {
-  const { count } = await db.analysis.updateMany({
-    where: { id: row.id, ownerId: row.ownerId, reviewVersion: row.reviewVersion },
-    data: { ...data, reviewVersion: { increment: 1 } },
+/**
+ * Writes the new state only if nobody reviewed the analysis since it was read, and appends the audit entries
+ * in the same transaction: a change is recorded exactly when it is made.
+ */
+async function writeReview(
+  db: Db,
+  row: Analysis,
+  data: Prisma.AnalysisUpdateManyMutationInput,
+  audit: Omit<NewAuditEntry, 'analysisId' | 'ownerId'>[],
+): Promise<Analysis> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.analysis.updateMany({
+      where: { id: row.id, ownerId: row.ownerId, reviewVersion: row.reviewVersion },
+      data: { ...data, reviewVersion: { increment: 1 } },
+    });
+    if (count !== 1) throw new ConflictError(CONCURRENT_REVIEW);
+    await appendAudit(tx, audit.map((entry) => ({ ...entry, analysisId: row.id, ownerId: row.ownerId })));
+    return tx.analysis.findUniqueOrThrow({ where: { id: row.id } });
   });
-  if (count !== 1) throw new ConflictError(CONCURRENT_REVIEW);
-  return (await db.analysis.findUnique({ where: { id: row.id } }))!;
 }
 
 export interface ReviewResult {
@@ -190,7 +202,7 @@ export async function reviewAnalysis(db: Db, viewer: Viewer, id: string, input: 
       review: review as unknown as Prisma.InputJsonValue,
       reviewedAt: new Date(),
       reviewedBy: reviewerName(viewer),
-    });
+    }, [{ kind: 'reviewed', actor: reviewerName(viewer), field: applied.field, fromValue: applied.from, toValue: applied.to, reason: applied.reason }]);
     return { analysis, applied: [applied] };
   });
 }
@@ -202,16 +214,28 @@ export async function revertReview(db: Db, viewer: Viewer, id: string): Promise<
     const review = reviewOf(row);
     if (!review || isEmptyReview(review)) throw new ConflictError('This analysis has no review to revert.');
     const original = originalOf(row);
-    const analysis = await writeReview(db, row, {
-      ...effectiveColumns(row, original),
-      analyzerResults: Prisma.DbNull,
-      analyzerEvidence: Prisma.DbNull,
-      analyzerScore: null,
-      review: Prisma.DbNull,
-      reviewedAt: null,
-      reviewedBy: null,
+    // One entry per decision undone: from the reviewed value back to the analyzer's.
+    const applied = reviewChanges(row).map((c): AppliedChange => {
+      const reason = 'Review reverted';
+      if (c.field === 'finding') return { field: `finding ${c.findingIndex} (${c.from})`, from: c.to, to: 'unreviewed', reason };
+      if (c.field === 'add_risk') return { field: 'additional_risk', from: c.to, to: '', reason };
+      if (c.field === 'remove_risk') return { field: 'additional_risk', from: '', to: c.from, reason };
+      return { field: c.field, from: c.to, to: c.from, reason };
     });
-    const applied = reviewChanges(row).map((c) => ({ field: 'review', from: `${c.field}: ${c.to}`, to: 'reverted', reason: 'Review reverted' }));
+    const analysis = await writeReview(
+      db,
+      row,
+      {
+        ...effectiveColumns(row, original),
+        analyzerResults: Prisma.DbNull,
+        analyzerEvidence: Prisma.DbNull,
+        analyzerScore: null,
+        review: Prisma.DbNull,
+        reviewedAt: null,
+        reviewedBy: null,
+      },
+      applied.map((a) => ({ kind: 'review_reverted', actor: reviewerName(viewer), field: a.field, fromValue: a.from, toValue: a.to, reason: a.reason })),
+    );
     return { analysis, applied };
   });
 }

@@ -12,6 +12,7 @@ import { buttonClasses } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
+import { AnalysisAuditTrail } from './AnalysisAuditTrail';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
 import { AnalysisReviewPanel } from './AnalysisReviewPanel';
 
@@ -26,6 +27,7 @@ export const AnalysisResultsScreenQuery = graphql`
       ...AnalysisLiveProgress_analysis
       ...AnalysisResultsView_analysis
       ...AnalysisReviewPanel_analysis
+      ...AnalysisAuditTrail_analysis
     }
     ...AnalysisReviewPanel_query
   }
@@ -93,6 +95,7 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
     <div className="space-y-6">
       <AnalysisResultsView analysis={analysis} />
       <AnalysisReviewPanel analysis={analysis} query={query} />
+      <AnalysisAuditTrail analysis={analysis} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ const mutation = graphql`
         data {
           ...AnalysisResultsView_analysis
           ...AnalysisReviewPanel_analysis
+          ...AnalysisAuditTrail_analysis
         }
       }
       ... on Error {

@@ -14,6 +14,7 @@ const mutation = graphql`
         data {
           ...AnalysisResultsView_analysis
           ...AnalysisReviewPanel_analysis
+          ...AnalysisAuditTrail_analysis
         }
       }
       ... on Error {
