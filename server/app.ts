@@ -25,6 +25,7 @@ import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
 import { aerialRoutes } from './rest/aerial.js';
 import { exportRoutes } from './rest/exports.js';
+import { reportRoutes } from './rest/reports.js';
 import { reviewRoutes } from './rest/reviews.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
@@ -116,7 +117,7 @@ export function createApp(deps: AppDeps): App {
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...reviewRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...reviewRoutes, ...reportRoutes, ...exportRoutes, ...imageRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;

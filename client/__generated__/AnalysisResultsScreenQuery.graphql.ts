@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b847b5ef3c45f3d9d4a49e7c53ebe315>>
+ * @generated SignedSource<<e9a11c1ad096fdb70c7636084451df61>>
  * @lightSyntaxTransform
  */
 
@@ -20,7 +20,7 @@ export type AnalysisResultsScreenQuery$data = {
       readonly __typename: "AnalysisResults";
     } | null | undefined;
     readonly status: AnalysisStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "ReportDownloadButton_analysis">;
   } | null | undefined;
   readonly " $fragmentSpreads": FragmentRefs<"AnalysisReviewPanel_query">;
 };
@@ -183,6 +183,11 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "AnalysisAuditTrail_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "ReportDownloadButton_analysis"
           }
         ],
         "storageKey": null
@@ -664,6 +669,20 @@ return {
               }
             ],
             "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "analysisId",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "reportUrl",
+            "storageKey": null
           }
         ],
         "storageKey": null
@@ -690,16 +709,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "28970a00a386411a9b726c0880f3ce8f",
+    "cacheID": "03aa8b1ba73881add7700313f152b9b2",
     "id": null,
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    ...AnalysisAuditTrail_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    ...AnalysisAuditTrail_analysis\n    ...ReportDownloadButton_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment ReportDownloadButton_analysis on Analysis {\n  analysisId\n  reportUrl\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "c63891db57b6fa13e65b95e0032451b2";
+(node as any).hash = "b39610db1885c4b4bc132994e974959f";
 
 export default node;

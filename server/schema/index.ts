@@ -6,6 +6,7 @@ import './scalars.js';
 import './image.js';
 import './analysis.js';
 import './review.js';
+import './audit-entry.js';
 import './risk-zone.js';
 import './place.js';
 

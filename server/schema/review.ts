@@ -4,7 +4,7 @@ import type { ScoreItem } from '../analyzer/contract.js';
 import { builder } from '../builder.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Analysis } from '../generated/prisma/client.js';
-import { AUDIT_KINDS, auditTrail } from '../services/audit.js';
+import { reportPath } from '../services/reports.js';
 import { REVIEW_FEATURE_NAMES, REVIEW_FEATURES } from '../services/review-model.js';
 import { originalOf, reviewAnalysis, reviewChanges, revertReview, type ReviewChangeView } from '../services/reviews.js';
 import { AnalysisRef } from './analysis.js';
@@ -46,25 +46,11 @@ const AnalysisReviewRef = builder.objectRef<Analysis>('AnalysisReview').implemen
   }),
 });
 
-const AuditEntryRef = builder.prismaObject('AuditEntry', {
-  description: 'One entry of an analysis’s append-only audit trail.',
-  fields: (t) => ({
-    kind: t.exposeString('kind', { description: AUDIT_KINDS.join(' · ') }),
-    actor: t.exposeString('actor', { description: 'The owner (email) or the analyzer.' }),
-    at: t.expose('at', { type: 'DateTime' }),
-    field: t.exposeString('field', { nullable: true }),
-    from: t.exposeString('fromValue', { nullable: true }),
-    to: t.exposeString('toValue', { nullable: true }),
-    reason: t.exposeString('reason', { nullable: true }),
-    details: t.field({ type: 'JSON', resolve: (e) => e.details ?? {} }),
-  }),
-});
-
 builder.objectFields(AnalysisRef, (t) => ({
-  auditTrail: t.withAuth({ loggedIn: true }).field({
-    type: [AuditEntryRef],
-    description: 'Created, analysed, every review change, reports and exports, oldest first. Only the owner reads it.',
-    resolve: (a, _args, ctx) => auditTrail(ctx.db, ctx.viewer, a.id),
+  reportUrl: t.string({
+    nullable: true,
+    description: 'Where the PDF property report downloads (GET with the bearer token); null until the analysis is done.',
+    resolve: (a) => (a.status === 'done' ? reportPath(a.id) : null),
   }),
   review: t.field({
     type: AnalysisReviewRef,

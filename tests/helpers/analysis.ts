@@ -171,6 +171,20 @@ export function boxFinding(feature: Finding['feature'], note: string, box = [100
   return { feature, confidence, polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], area_m2: null, note, analyzer: 'scripted' };
 }
 
+/**
+ * A property the scoring module puts at exactly 67, High: building 5 + roof fair 12 + trees touching 20 + pool 10
+ * + a power line over the structure 20. Rejecting the pool brings it to 57, Medium (the review tests).
+ */
+export function highRiskScript(findings: Finding[]): Script {
+  return {
+    pool: true,
+    trees: { count: 2, proximity: 'touching' },
+    roof: { condition: 'fair' },
+    powerLines: { crossing_property: false, proximity: 'over_structure' },
+    findings,
+  };
+}
+
 function observationsFor(script: Script): Observations {
   const base = unknownObservations();
   const trees = script.trees ?? { count: 0, proximity: 'none' as const };

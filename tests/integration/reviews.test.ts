@@ -4,20 +4,13 @@
 // words with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, boxFinding, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
+import { auth, boxFinding, createAnalysisTestApp, highRiskScript, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 import { graphql } from '../helpers/graphql.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// building 5 + roof fair 12 + trees touching 20 + pool 10 + power over the structure 20 = 67, High.
-const HIGH = {
-  pool: true,
-  trees: { count: 2, proximity: 'touching' as const },
-  roof: { condition: 'fair' as const },
-  powerLines: { crossing_property: false, proximity: 'over_structure' as const },
-  findings: [boxFinding('pool', 'blue water'), boxFinding('tree', 'crown over the roof'), boxFinding('roof', 'main building')],
-};
+const HIGH = highRiskScript([boxFinding('pool', 'blue water'), boxFinding('tree', 'crown over the roof'), boxFinding('roof', 'main building')]);
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
 let base: string;

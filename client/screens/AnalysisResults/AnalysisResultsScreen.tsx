@@ -15,6 +15,7 @@ import { preloadQuery } from '../../relay/preload';
 import { AnalysisAuditTrail } from './AnalysisAuditTrail';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
 import { AnalysisReviewPanel } from './AnalysisReviewPanel';
+import { ReportDownloadButton } from './ReportDownloadButton';
 
 export const AnalysisResultsScreenQuery = graphql`
   query AnalysisResultsScreenQuery($id: ID!) {
@@ -28,6 +29,7 @@ export const AnalysisResultsScreenQuery = graphql`
       ...AnalysisResultsView_analysis
       ...AnalysisReviewPanel_analysis
       ...AnalysisAuditTrail_analysis
+      ...ReportDownloadButton_analysis
     }
     ...AnalysisReviewPanel_query
   }
@@ -93,6 +95,7 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
   return (
     <div className="space-y-6">
+      <ReportDownloadButton analysis={analysis} />
       <AnalysisResultsView analysis={analysis} />
       <AnalysisReviewPanel analysis={analysis} query={query} />
       <AnalysisAuditTrail analysis={analysis} />
