@@ -26,6 +26,11 @@ export interface NewAuditEntry {
 
 type Writer = Pick<Db, 'auditEntry'> | Prisma.TransactionClient;
 
+/** How a person is named in the audit trail and a review: their email, else "Guest" or their uid. */
+export function actorName(viewer: Viewer): string {
+  return viewer.email ?? (viewer.isAnonymous ? 'Guest' : viewer.uid);
+}
+
 export async function appendAudit(db: Writer, entries: NewAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await db.auditEntry.createMany({ data: entries.map((e) => ({ ...e, at: new Date() })) });
@@ -53,3 +58,9 @@ export function auditRecord(entry: AuditEntry) {
   };
 }
 
+
+/** An export of the history: one `exported` entry per analysis it contained. */
+export async function recordExport(db: Db, viewer: Viewer, analysisIds: string[], format: string): Promise<void> {
+  const actor = actorName(viewer);
+  await appendAudit(db, analysisIds.map((analysisId) => ({ analysisId, ownerId: viewer.uid, kind: 'exported' as const, actor, details: { format } })));
+}

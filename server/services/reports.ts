@@ -8,9 +8,9 @@ import { imageWithFindings } from '../report/overlay.js';
 import { renderPropertyReport, type ReportData } from '../report/property-report.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { findOwnedAnalysis, storedEvidence } from './analyses.js';
-import { appendAudit } from './audit.js';
+import { actorName, appendAudit } from './audit.js';
 import { failingAs } from './messages.js';
-import { originalOf, reviewChanges, reviewedFindings, reviewerName } from './reviews.js';
+import { originalOf, reviewChanges, reviewedFindings } from './reviews.js';
 
 export const REPORT_FAILURE = 'Failed to generate the property report';
 
@@ -83,7 +83,7 @@ export async function propertyReport(deps: Pick<AnalysisDeps, 'db' | 'storage'>,
     const image = blob ? await imageWithFindings(blob.bytes, drawn) : null;
     const pdf = await renderPropertyReport(reportData(row, image));
     await appendAudit(deps.db, [
-      { analysisId: row.id, ownerId: viewer.uid, kind: 'report_generated', actor: reviewerName(viewer), details: { bytes: pdf.length, risk_score: row.riskScore } },
+      { analysisId: row.id, ownerId: viewer.uid, kind: 'report_generated', actor: actorName(viewer), details: { bytes: pdf.length, risk_score: row.riskScore } },
     ]);
     return { pdf, row };
   });

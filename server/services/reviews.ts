@@ -7,7 +7,7 @@ import type { Db } from '../db.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { Prisma, type Analysis } from '../generated/prisma/client.js';
 import { findOwnedAnalysis } from './analyses.js';
-import { appendAudit, type NewAuditEntry } from './audit.js';
+import { actorName, appendAudit, type NewAuditEntry } from './audit.js';
 import { filterFlagsFor, searchTextFor } from './analysis-text.js';
 import { FAILURE, failingAs } from './messages.js';
 import {
@@ -23,11 +23,6 @@ import {
   type ReviewChange,
   type ReviewFeature,
 } from './review-model.js';
-
-/** How a reviewer is named in the review and the audit trail. */
-export function reviewerName(viewer: Viewer): string {
-  return viewer.email ?? (viewer.isAnonymous ? 'Guest' : viewer.uid);
-}
 
 /** The analyzer's own output: copied aside at the first review, else still the effective columns. */
 export function originalOf(row: Analysis): Output & { riskScore: number | null } {
@@ -192,7 +187,7 @@ export async function reviewAnalysis(db: Db, viewer: Viewer, id: string, input: 
     const original = originalOf(row);
     const review = structuredClone(reviewOf(row) ?? emptyReview());
     const effectiveBefore = { results: row.results, evidence: row.evidence } as Output;
-    const applied = decide(review, change, original, effectiveBefore, reviewerName(viewer));
+    const applied = decide(review, change, original, effectiveBefore, actorName(viewer));
     const effective = applyReview(original, review);
     const analysis = await writeReview(db, row, {
       ...effectiveColumns(row, effective),
@@ -201,8 +196,8 @@ export async function reviewAnalysis(db: Db, viewer: Viewer, id: string, input: 
       analyzerScore: original.riskScore,
       review: review as unknown as Prisma.InputJsonValue,
       reviewedAt: new Date(),
-      reviewedBy: reviewerName(viewer),
-    }, [{ kind: 'reviewed', actor: reviewerName(viewer), field: applied.field, fromValue: applied.from, toValue: applied.to, reason: applied.reason }]);
+      reviewedBy: actorName(viewer),
+    }, [{ kind: 'reviewed', actor: actorName(viewer), field: applied.field, fromValue: applied.from, toValue: applied.to, reason: applied.reason }]);
     return { analysis, applied: [applied] };
   });
 }
@@ -234,7 +229,7 @@ export async function revertReview(db: Db, viewer: Viewer, id: string): Promise<
         reviewedAt: null,
         reviewedBy: null,
       },
-      applied.map((a) => ({ kind: 'review_reverted', actor: reviewerName(viewer), field: a.field, fromValue: a.from, toValue: a.to, reason: a.reason })),
+      applied.map((a) => ({ kind: 'review_reverted', actor: actorName(viewer), field: a.field, fromValue: a.from, toValue: a.to, reason: a.reason })),
     );
     return { analysis, applied };
   });

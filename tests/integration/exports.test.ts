@@ -105,6 +105,34 @@ describe('GET /aerial/analyses/export', () => {
     ]);
   });
 
+  it('exports the reviewed values (and the analyzer’s score beside them); each export is audited', async () => {
+    const id = ids['1 Ocean Ave, Seaside'];
+    const reviewed = await t.request(`/aerial/analysis/${id}/review`, {
+      method: 'POST',
+      headers: { ...auth(user), 'content-type': 'application/json' },
+      body: JSON.stringify({ field: 'pool', value: 'absent', reason: 'Filled in last year' }),
+    });
+    expect(reviewed.status).toBe(200);
+    const { risk_score: score, review } = (await reviewed.json()) as Json;
+    try {
+      const [head, ...rows] = parseCsv(await (await exported(user, '?format=csv')).text());
+      const row = rows.find((r) => r[0] === id)!;
+      const cell = (name: string) => row[head.indexOf(name)];
+      expect(cell('pool')).toBe('false');
+      expect(cell('risk_score')).toBe(String(score));
+      expect(cell('reviewed')).toBe('true');
+      expect(cell('analyzer_risk_score')).toBe(String(review.analyzer.risk_score));
+      expect(cell('reviewed_by')).toBe(user.email);
+      // The history's filter reads the reviewed value too: the pool filter no longer exports it.
+      const pools = parseCsv(await (await exported(user, '?format=csv&filters=pool')).text());
+      expect(pools.slice(1).map((r) => r[0])).not.toContain(id);
+      const trail = (await (await t.request(`/aerial/analysis/${id}/audit`, { headers: auth(user) })).json()) as Json[];
+      expect(trail.filter((e) => e.kind === 'exported').map((e) => e.details.format)).toContain('csv');
+    } finally {
+      await t.request(`/aerial/analysis/${id}/review`, { method: 'DELETE', headers: auth(user) });
+    }
+  });
+
   it(`streams every row of a large history, across pages of ${EXPORT_PAGE_ROWS}`, async () => {
     const big = await createEmulatorUser();
     const imageId = await uploaded(await t.listen(), big, 'bulk');
