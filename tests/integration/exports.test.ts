@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_ROWS } from '../../server/rest/exports.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
+import { parseCsv } from '../helpers/csv.js';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -37,25 +38,6 @@ afterAll(async () => {
 
 const exported = (who: EmulatorUser | null, query: string) => t.request(`/aerial/analyses/export${query}`, { headers: who ? auth(who) : {} });
 
-/** Parses RFC 4180 CSV (quoted cells with doubled quotes and commas). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = '');
-    else cell += c;
-  }
-  return rows;
-}
 
 describe('GET /aerial/analyses/export', () => {
   it('CSV: one row per matching analysis in the history order, as an attachment, formulas defused', async () => {

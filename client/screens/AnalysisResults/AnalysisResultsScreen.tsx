@@ -95,7 +95,7 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
   return (
     <div className="space-y-6">
-      <ReportDownloadButton analysis={analysis} />
+      <ReportDownloadButton analysis={analysis} onDownloaded={refresh} />
       <AnalysisResultsView analysis={analysis} />
       <AnalysisReviewPanel analysis={analysis} query={query} />
       <AnalysisAuditTrail analysis={analysis} />

@@ -7,7 +7,8 @@ import { Alert } from '../../components/Alert';
 import { downloadWithToken } from '../../components/download';
 import { Button } from '../../components/forms';
 
-export function ReportDownloadButton({ analysis }: { analysis: ReportDownloadButton_analysis$key }) {
+/** `onDownloaded`: the server audited the report; the screen reads the trail again. */
+export function ReportDownloadButton({ analysis, onDownloaded }: { analysis: ReportDownloadButton_analysis$key; onDownloaded?: () => void }) {
   const { reportUrl, analysisId } = useFragment(
     graphql`
       fragment ReportDownloadButton_analysis on Analysis {
@@ -25,6 +26,7 @@ export function ReportDownloadButton({ analysis }: { analysis: ReportDownloadBut
     setError(null);
     try {
       await downloadWithToken(reportUrl, `aerisk-report-${analysisId}.pdf`);
+      onDownloaded?.();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Failed to generate the property report');
     } finally {
