@@ -29,7 +29,7 @@ const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort, FIRE
 const db = await openDatabase({ pgliteDir: 'memory://' });
 await migrate(db);
 const verifier = createFirebaseVerifier(config.firebase);
-const app = createApp({ config, db: db.prisma, verifier, clientDir: null });
+const app = createApp({ config, db, verifier, clientDir: null });
 const request = (url: string, init?: RequestInit) => app.fetch(new Request(new URL(url, 'http://aerisk.bench'), init));
 
 try {

@@ -3,16 +3,12 @@
 // server/index.ts only listens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
-import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
-import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
 import type { Analyzer } from './analyzer/contract.js';
-import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
-import { createThreadedLocalAnalyzer } from './analyzer/local/threaded.js';
 import { createFirebaseAccounts, type AccountAdmin } from './auth/accounts.js';
 import { createContextFactory } from './auth/context.js';
 import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
-import type { Db } from './db.js';
+import type { Database } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
 import { fetchAPI } from './http/fetch-api.js';
 import { createStaticHandler } from './http/static.js';
@@ -23,25 +19,26 @@ import { clientConfigRoutes } from './rest/client-config.js';
 import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
-import { aerialRoutes } from './rest/aerial.js';
+import { analysisRoutes } from './rest/analyses.js';
+import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
 import { reportRoutes } from './rest/reports.js';
 import { reviewRoutes } from './rest/reviews.js';
 import { imageRoutes } from './rest/images.js';
-import { AnalysisJobs } from './jobs/analysis-jobs.js';
-import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
+import { withAnalysisDeps } from './services/analysis-deps.js';
+import { createAnalysisRuntime } from './analysis-runtime.js';
 import { startGuestSweeper, withGuestActivity } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
-import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
+import { pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
-import { createStorage } from './storage/create-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
 import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  /** The database (its Prisma client, and LISTEN and the engine for the job queue). */
+  db: Database;
   verifier: TokenVerifier;
   /** The built client (dist/client); null serves no client (tests, API-only deployments). */
   clientDir?: string | null;
@@ -80,35 +77,15 @@ export interface App {
   dispose(): Promise<void>;
 }
 
-function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<void> } {
-  const { config, db } = deps;
-  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
-  const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs, deadlineMs } = config.analysis;
-  let analyzer = deps.analyzer;
-  let close = async () => {};
-  if (!analyzer) {
-    const choice = resolveAnalyzerConfig(config.analyzerEnv);
-    const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
-    // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0.
-    const threaded = analyzerThreads > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
-    if (threaded) {
-      close = () => threaded.close();
-      if (workers > 0) threaded.warm();
-    }
-    analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
-  }
-  const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
-  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
-}
-
 export function createApp(deps: AppDeps): App {
-  const analysis = createAnalysisDeps(deps);
+  const analysis = createAnalysisRuntime(deps);
+  const db = deps.db.prisma;
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db: deps.db, storage: analysis.storage, accounts };
+  const guests = { db, storage: analysis.storage, accounts };
   const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
+    withMapDeps(withGuestActivity(createContextFactory({ db, verifier: deps.verifier }), db), {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
@@ -117,7 +94,7 @@ export function createApp(deps: AppDeps): App {
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...reviewRoutes, ...reportRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
@@ -136,11 +113,11 @@ export function createApp(deps: AppDeps): App {
 
   const started = (async () => {
     if (deps.sweepOrphansOnStart) {
-      const report = await sweepImageOrphans(deps.db, analysis.storage, deps.config.storage.orphanGraceMs);
+      const report = await sweepImageOrphans(db, analysis.storage, deps.config.storage.orphanGraceMs);
       if (report.deleted.length) console.warn(`[images] removed ${report.deleted.length} image file(s) without a row`);
-      await pruneUsageCounters(deps.db);
+      await pruneUsageCounters(db);
     }
-    await analysis.jobs.start();
+    await analysis.start();
   })().catch((error: unknown) => console.error('[jobs] start-up failed:', error));
 
   return {
@@ -148,12 +125,11 @@ export function createApp(deps: AppDeps): App {
     handleNode(req, res) {
       void adapter.requestListener(req, res);
     },
-    drain: () => analysis.jobs.endWatches(),
+    drain: () => analysis.drain(),
     dispose: async () => {
       await started;
       reachability?.stop();
       await guestSweeper?.stop();
-      await analysis.jobs.stop();
       await analysis.close();
       await yoga.dispose();
       if (!deps.accounts) await accounts.close();

@@ -6,7 +6,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
-import { fetchAPI, isFilePart } from './http/fetch-api.js';
+import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api.js';
 import { INGEST_MESSAGES } from './ingest/errors.js';
 import { schema } from './schema/index.js';
 
@@ -43,18 +43,23 @@ const boundedLists: Plugin = {
   },
 };
 
-// The form parser cut a file part off at the size limit (server/http/fetch-api.ts): the request never
-// reaches a resolver, so the specification's message comes back as the request's error, with 413.
+// An upload over the limit never reaches a resolver: a multipart request that declares more than
+// MAX_REQUEST_BYTES is refused before a byte is read, and the form parser cuts a longer file part off
+// while it streams (server/http/fetch-api.ts). Either way the specification's message comes back as the
+// request's error, with 413, instead of Yoga's "Request body too large".
+function uploadTooLargeError(): GraphQLError {
+  return new GraphQLError(INGEST_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
+}
+
 const uploadTooLarge: Plugin = {
-  onRequestParse({ requestParser, setRequestParser }) {
-    if (!requestParser) return;
-    setRequestParser(async (request) => {
+  onRequestParse({ request, requestParser, setRequestParser }) {
+    if (!requestParser || !/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return;
+    if (Number(request.headers.get('content-length')) > MAX_REQUEST_BYTES) throw uploadTooLargeError();
+    setRequestParser(async (parsed) => {
       try {
-        return await requestParser(request);
+        return await requestParser(parsed);
       } catch (error) {
-        if (error instanceof GraphQLError && error.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
-          throw new GraphQLError(INGEST_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
-        }
+        if (error instanceof GraphQLError && error.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') throw uploadTooLargeError();
         throw error;
       }
     });
@@ -98,6 +103,7 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
     // Multipart requests (uploads) are parsed by the fetch API's form parser, which caps a file part
     // while it streams in (server/http/fetch-api.ts).
     fetchAPI,
+    maxRequestBodySize: MAX_REQUEST_BYTES,
     context: ({ request }) => deps.contextFactory(request),
     maskedErrors: { maskError: mask },
     graphiql: !deps.production,

@@ -15,6 +15,9 @@ export const FORM_DATA_LIMITS = {
   parts: 20,
 } as const;
 
+/** The largest GraphQL request body accepted: a 10 MB file and the form's other fields (Yoga's maxRequestBodySize). */
+export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+
 export const fetchAPI = createFetch({ formDataLimits: FORM_DATA_LIMITS });
 
 /** The parser's "File size limit exceeded" (the text @whatwg-node/node-fetch and Yoga both match on). */

@@ -1,14 +1,13 @@
 // Reviewing an analysis over REST (issue 10, item 1): POST /aerial/analysis/{id}/review applies one change
 // `{field, value, reason, finding_index?}` and answers the analysis record; DELETE …/review reverts the whole
 // review; GET /aerial/analysis/{id}/audit lists the audit trail. Thin: the services validate, authorise, rescore.
-import { requireViewer } from '../auth/context.js';
 import { ValidationError } from '../domain/errors.js';
-import { AUDIT_FAILURE, auditRecord, auditTrail } from '../services/audit.js';
-import { REVIEW_FAILURE, reviewAnalysis, revertReview } from '../services/reviews.js';
-import { analysisRecord } from './aerial.js';
+import { auditRecord, auditTrail } from '../services/audit.js';
+import { reviewAnalysis, revertReview } from '../services/reviews.js';
+import { analysisRecord } from './analyses.js';
 import { readJson } from './body.js';
 import { json } from './errors.js';
-import type { Route } from './router.js';
+import { signedIn, type Route } from './router.js';
 
 const BODY_KEYS = ['field', 'value', 'reason', 'finding_index'];
 
@@ -16,10 +15,8 @@ export const reviewRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/analysis/:id/review',
-    fallbackMessage: REVIEW_FAILURE,
     async handle(req) {
-      const ctx = await req.context();
-      const viewer = requireViewer(ctx);
+      const { ctx, viewer } = await signedIn(req);
       const body = await readJson(req.request);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new ValidationError('Expected a JSON object {field, value, reason, finding_index?}.');
@@ -41,20 +38,18 @@ export const reviewRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analysis/:id/audit',
-    fallbackMessage: AUDIT_FAILURE,
     async handle(req) {
-      const ctx = await req.context();
-      const entries = await auditTrail(ctx.db, requireViewer(ctx), req.params.id);
+      const { ctx, viewer } = await signedIn(req);
+      const entries = await auditTrail(ctx.db, viewer, req.params.id);
       return json(entries.map(auditRecord));
     },
   },
   {
     method: 'DELETE',
     path: '/aerial/analysis/:id/review',
-    fallbackMessage: REVIEW_FAILURE,
     async handle(req) {
-      const ctx = await req.context();
-      const { analysis } = await revertReview(ctx.db, requireViewer(ctx), req.params.id);
+      const { ctx, viewer } = await signedIn(req);
+      const { analysis } = await revertReview(ctx.db, viewer, req.params.id);
       return json(analysisRecord(analysis));
     },
   },

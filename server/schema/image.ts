@@ -1,10 +1,9 @@
 // Image: an uploaded (or provider) image of the viewer, and the `uploadImage` mutation.
 import { builder } from '../builder.js';
-import { ValidationError } from '../domain/errors.js';
+import { RateLimitedError, ValidationError } from '../domain/errors.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { uuidOrNone } from '../services/ids.js';
 import { uploadImage } from '../services/images.js';
-import { RateLimitedError } from '../services/rate-limit.js';
 import { typed } from './errors.js';
 import './scalars.js';
 
