@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e9a11c1ad096fdb70c7636084451df61>>
+ * @generated SignedSource<<6c8b92b2c8c93719116055bc05d48d1f>>
  * @lightSyntaxTransform
  */
 
@@ -104,31 +104,38 @@ v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "reason",
+  "name": "note",
   "storageKey": null
 },
 v11 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "field",
+  "name": "reason",
   "storageKey": null
 },
 v12 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "from",
+  "name": "field",
   "storageKey": null
 },
 v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "to",
+  "name": "from",
   "storageKey": null
 },
 v14 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "to",
+  "storageKey": null
+},
+v15 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -411,13 +418,7 @@ return {
                 "name": "reviewDecision",
                 "storageKey": null
               },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "note",
-                "storageKey": null
-              },
+              (v10/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -506,6 +507,79 @@ return {
           {
             "alias": null,
             "args": null,
+            "concreteType": "DefensibleSpace",
+            "kind": "LinkedField",
+            "name": "defensibleSpace",
+            "plural": false,
+            "selections": [
+              (v2/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "pxPerM",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "roofPolygon",
+                "storageKey": null
+              },
+              (v10/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "DefensibleSpaceRing",
+                "kind": "LinkedField",
+                "name": "rings",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "zone",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "areaM2",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "vegetationM2",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "vegetationPct",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "visiblePct",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
             "kind": "ScalarField",
             "name": "riskScore",
             "storageKey": null
@@ -546,7 +620,7 @@ return {
                 "name": "points",
                 "storageKey": null
               },
-              (v10/*:: as any*/)
+              (v11/*:: as any*/)
             ],
             "storageKey": null
           },
@@ -587,7 +661,7 @@ return {
                 "name": "changes",
                 "plural": true,
                 "selections": [
-                  (v11/*:: as any*/),
+                  (v12/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -595,9 +669,9 @@ return {
                     "name": "findingIndex",
                     "storageKey": null
                   },
-                  (v12/*:: as any*/),
                   (v13/*:: as any*/),
-                  (v10/*:: as any*/),
+                  (v14/*:: as any*/),
+                  (v11/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -605,7 +679,7 @@ return {
                     "name": "by",
                     "storageKey": null
                   },
-                  (v14/*:: as any*/)
+                  (v15/*:: as any*/)
                 ],
                 "storageKey": null
               }
@@ -655,11 +729,11 @@ return {
                 "name": "actor",
                 "storageKey": null
               },
-              (v14/*:: as any*/),
-              (v11/*:: as any*/),
+              (v15/*:: as any*/),
               (v12/*:: as any*/),
               (v13/*:: as any*/),
-              (v10/*:: as any*/),
+              (v14/*:: as any*/),
+              (v11/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -695,7 +769,7 @@ return {
         "name": "reviewFields",
         "plural": true,
         "selections": [
-          (v11/*:: as any*/),
+          (v12/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -709,12 +783,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "03aa8b1ba73881add7700313f152b9b2",
+    "cacheID": "1575ad2438ef7aef760c5008cc447347",
     "id": null,
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    ...AnalysisAuditTrail_analysis\n    ...ReportDownloadButton_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment ReportDownloadButton_analysis on Analysis {\n  analysisId\n  reportUrl\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    ...AnalysisAuditTrail_analysis\n    ...ReportDownloadButton_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n  defensibleSpace {\n    status\n    pxPerM\n    roofPolygon\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n  ...DefensibleSpacePanel_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment DefensibleSpacePanel_analysis on Analysis {\n  defensibleSpace {\n    status\n    note\n    rings {\n      zone\n      areaM2\n      vegetationM2\n      vegetationPct\n      visiblePct\n    }\n  }\n}\n\nfragment ReportDownloadButton_analysis on Analysis {\n  analysisId\n  reportUrl\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
   }
 };
 })();

@@ -7,6 +7,7 @@ import './image.js';
 import './analysis.js';
 import './review.js';
 import './audit-entry.js';
+import './defensible-space.js';
 import './risk-zone.js';
 import './place.js';
 
