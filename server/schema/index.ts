@@ -8,6 +8,7 @@ import './analysis.js';
 import './review.js';
 import './audit-entry.js';
 import './defensible-space.js';
+import './same-property.js';
 import './risk-zone.js';
 import './place.js';
 
