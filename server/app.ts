@@ -2,18 +2,15 @@
 // paths, and (when built) the client. Tests call `app.fetch(request)` without opening a port;
 // server/index.ts only listens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServerAdapter, sendNodeResponse } from '@whatwg-node/server';
-import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
-import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
+import { createServerAdapter } from '@whatwg-node/server';
 import type { Analyzer } from './analyzer/contract.js';
-import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
-import { createThreadedLocalAnalyzer } from './analyzer/local/threaded.js';
 import { createFirebaseAccounts, type AccountAdmin } from './auth/accounts.js';
 import { createContextFactory } from './auth/context.js';
 import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
-import type { Db } from './db.js';
+import type { Database } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
+import { fetchAPI } from './http/fetch-api.js';
 import { createStaticHandler } from './http/static.js';
 import { createImagery, createPlaces } from './imagery/factory.js';
 import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
@@ -22,24 +19,26 @@ import { clientConfigRoutes } from './rest/client-config.js';
 import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
-import { aerialRoutes } from './rest/aerial.js';
+import { analysisRoutes } from './rest/analyses.js';
+import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
-import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
+import { reportRoutes } from './rest/reports.js';
+import { reviewRoutes } from './rest/reviews.js';
 import { imageRoutes } from './rest/images.js';
-import { AnalysisJobs } from './jobs/analysis-jobs.js';
-import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
+import { withAnalysisDeps } from './services/analysis-deps.js';
+import { createAnalysisRuntime } from './analysis-runtime.js';
 import { startGuestSweeper, withGuestActivity } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
-import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
+import { pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
-import { createStorage } from './storage/create-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
 import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  /** The database (its Prisma client, and LISTEN and the engine for the job queue). */
+  db: Database;
   verifier: TokenVerifier;
   /** The built client (dist/client); null serves no client (tests, API-only deployments). */
   clientDir?: string | null;
@@ -69,13 +68,6 @@ export interface AppDeps {
   guestSweepIntervalMs?: number;
 }
 
-/**
- * Runs on Node's request before the fetch app; returns true when it has answered. This is the
- * seam for multipart GraphQL uploads: graphql-upload-minimal's processRequest needs Node's
- * request object, so an upload pre-handler parses the parts here and passes the operation on.
- */
-export type NodePreHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
 export interface App {
   fetch(request: Request): Promise<Response>;
   /** For `http.createServer(app.handleNode)`. */
@@ -85,35 +77,15 @@ export interface App {
   dispose(): Promise<void>;
 }
 
-function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<void> } {
-  const { config, db } = deps;
-  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
-  const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs, deadlineMs } = config.analysis;
-  let analyzer = deps.analyzer;
-  let close = async () => {};
-  if (!analyzer) {
-    const choice = resolveAnalyzerConfig(config.analyzerEnv);
-    const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
-    // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0.
-    const threaded = analyzerThreads > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
-    if (threaded) {
-      close = () => threaded.close();
-      if (workers > 0) threaded.warm();
-    }
-    analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
-  }
-  const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
-  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
-}
-
-export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
-  const analysis = createAnalysisDeps(deps);
+export function createApp(deps: AppDeps): App {
+  const analysis = createAnalysisRuntime(deps);
+  const db = deps.db.prisma;
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db: deps.db, storage: analysis.storage, accounts };
+  const guests = { db, storage: analysis.storage, accounts };
   const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
+    withMapDeps(withGuestActivity(createContextFactory({ db, verifier: deps.verifier }), db), {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
@@ -122,7 +94,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
@@ -132,55 +104,32 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
     if (pathname === '/graphql') return yoga.fetch(request);
     return (await rest(request)) ?? (await client?.(request)) ?? notFoundResponse(pathname);
   };
-  const adapter = createServerAdapter(handle);
-
-  // Multipart GraphQL (uploads) is parsed from Node's request before Yoga, then run as JSON.
-  const graphqlUploads = createGraphqlUploadHandler(async (req, res, body) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || ['content-type', 'content-length', 'transfer-encoding'].includes(name)) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    headers.set('content-type', 'application/json');
-    const request = new Request(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), {
-      method: 'POST',
-      headers,
-      body,
-    });
-    await sendNodeResponse(await handle(request), res, req, false);
-  });
-  const nodePreHandlers = [graphqlUploads, ...preHandlers];
+  // Requests from Node's listener are built with our fetch API, whose form parser caps uploads while
+  // they stream in; app.fetch takes any Request (tests send the platform's own).
+  const adapter = createServerAdapter(handle, { fetchAPI });
 
   const guestSweeper =
     deps.guestSweepIntervalMs === undefined ? null : startGuestSweeper(guests, deps.config.guests.ttlMs, deps.guestSweepIntervalMs);
 
   const started = (async () => {
     if (deps.sweepOrphansOnStart) {
-      const report = await sweepImageOrphans(deps.db, analysis.storage, deps.config.storage.orphanGraceMs);
+      const report = await sweepImageOrphans(db, analysis.storage, deps.config.storage.orphanGraceMs);
       if (report.deleted.length) console.warn(`[images] removed ${report.deleted.length} image file(s) without a row`);
-      await pruneUsageCounters(deps.db);
+      await pruneUsageCounters(db);
     }
-    await analysis.jobs.start();
+    await analysis.start();
   })().catch((error: unknown) => console.error('[jobs] start-up failed:', error));
 
   return {
     fetch: handle,
     handleNode(req, res) {
-      void (async () => {
-        for (const pre of nodePreHandlers) if (await pre(req, res)) return;
-        await adapter.requestListener(req, res);
-      })().catch((error: unknown) => {
-        console.error('[http] request failed:', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
-      });
+      void adapter.requestListener(req, res);
     },
-    drain: () => analysis.jobs.endWatches(),
+    drain: () => analysis.drain(),
     dispose: async () => {
       await started;
       reachability?.stop();
       await guestSweeper?.stop();
-      await analysis.jobs.stop();
       await analysis.close();
       await yoga.dispose();
       if (!deps.accounts) await accounts.close();

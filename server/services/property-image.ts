@@ -2,7 +2,7 @@
 // 600×400 zoom-20 picture (imagery provider), and the picture an Image stored exactly as an upload is
 // (ingest + storeIngestedImage), with its provenance. Analysing it is then the ordinary analyze path; the
 // analysis job reads `providerMeta.provenance` into the analyzer's provenance_extra and treats a provider
-// image as north-up (server/jobs/analysis-jobs.ts).
+// image as north-up (server/services/analysis-runner.ts).
 import { z } from 'zod';
 import type { Viewer } from '../auth/context.js';
 import { AppError, ValidationError } from '../domain/errors.js';
@@ -13,6 +13,7 @@ import type { GeocodeQuery, GeocodeResult, MapImage } from '../imagery/types.js'
 import { ingestImage } from '../ingest/ingest-image.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { MAX_PROPERTY_LOCATION_LENGTH, storeIngestedImage } from './images.js';
+import { failingAs } from './messages.js';
 import { logProviderFailure, type MapDeps } from './places.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 import { ensureUser } from './users.js';
@@ -57,7 +58,10 @@ export function mapImageFilename(now: Date): string {
  * viewer's uploads-per-minute limit, since it stores an image as an upload does.
  */
 export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, rawInput: unknown): Promise<Image> {
-  const input = parse(rawInput);
+  return failingAs(MAP_IMAGE_FAILED_MESSAGE, () => fetchAndStore(deps, map, viewer, parse(rawInput)));
+}
+
+async function fetchAndStore(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, input: ReturnType<typeof parse>): Promise<Image> {
   await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.

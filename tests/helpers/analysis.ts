@@ -1,5 +1,5 @@
 // Helpers for the analysis-domain integration tests (issue 4): an app with an injectable analyzer and
-// its own DATA_DIR, the real HTTP server for multipart uploads, images made with sharp, and a
+// its own DATA_DIR, the real HTTP server where a test needs Node's listener, images made with sharp, and a
 // scripted analyzer whose observations the test chooses (so search, filters, sort and statistics
 // can be checked exactly). One test file uses the real local analyzer.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,13 +27,14 @@ export interface AnalysisTestApp {
   /** Every SQL statement Prisma sent (the same log as TestApp's). */
   queries: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
-  /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (multipart uploads need Node's request). */
+  /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (Node's request: streaming, connections). */
   listen(): Promise<string>;
-  /** A second app on the same database and DATA_DIR (a restarted process). */
-  restart(opts?: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean }): Promise<AnalysisTestApp>;
+  /** A second app on the same database and DATA_DIR (a restarted process); `env` is added to the first one's. */
+  restart(opts?: Restart): Promise<AnalysisTestApp>;
   close(): Promise<void>;
 }
 
+type Restart = { analyzer?: Analyzer; sweepOrphansOnStart?: boolean; env?: Record<string, string> };
 type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs'>>;
 
 function configFor(dataDir: string, env: Record<string, string>): Config {
@@ -55,7 +56,7 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
   const verifier = createFirebaseVerifier(config.firebase);
   const app = createApp({
     config,
-    db: db.prisma,
+    db,
     verifier,
     analyzer: opts.analyzer,
     storage: opts.storage,
@@ -77,9 +78,9 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
       }
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    async restart(next: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean } = {}) {
+    async restart(next: Restart = {}) {
       await self.close();
-      return build(db, dataDir, { ...opts, ...next }, queries);
+      return build(db, dataDir, { ...opts, ...next, env: { ...opts.env, ...next.env } }, queries);
     },
     async close() {
       if (server) {
@@ -113,7 +114,7 @@ export async function createAnalysisTestApp(opts: Options = {}): Promise<Analysi
     queries,
     request: (p: string, init?: RequestInit) => current.request(p, init),
     listen: () => current.listen(),
-    async restart(next?: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean }) {
+    async restart(next?: Restart) {
       current = await current.restart(next);
       return wrapper;
     },
@@ -161,7 +162,29 @@ export type Script = Partial<Omit<Observations, 'pool' | 'spa' | 'trees' | 'roof
   delayMs?: number;
   /** Throw instead of answering. */
   fail?: boolean;
+  /** Findings the analyzer reports (besides the damage finding a poor roof gets). */
+  findings?: Finding[];
 };
+
+/** A finding of `feature` outlined by a box, as a scripted analyzer reports it. */
+export function boxFinding(feature: Finding['feature'], note: string, box = [100, 80, 160, 120], confidence = 0.8): Finding {
+  const [x0, y0, x1, y1] = box;
+  return { feature, confidence, polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], area_m2: null, note, analyzer: 'scripted' };
+}
+
+/**
+ * A property the scoring module puts at exactly 67, High: building 5 + roof fair 12 + trees touching 20 + pool 10
+ * + a power line over the structure 20. Rejecting the pool brings it to 57, Medium (the review tests).
+ */
+export function highRiskScript(findings: Finding[]): Script {
+  return {
+    pool: true,
+    trees: { count: 2, proximity: 'touching' },
+    roof: { condition: 'fair' },
+    powerLines: { crossing_property: false, proximity: 'over_structure' },
+    findings,
+  };
+}
 
 function observationsFor(script: Script): Observations {
   const base = unknownObservations();
@@ -205,7 +228,7 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
       if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
       if (script.fail) throw new Error('scripted analyzer failure');
       const observations = observationsFor(script);
-      const findings: Finding[] = observations.roof.condition === 'poor' ? [damageFinding()] : [];
+      const findings: Finding[] = [...(observations.roof.condition === 'poor' ? [damageFinding()] : []), ...(script.findings ?? [])];
       const meta = await sharp(image).metadata();
       const assessable = script.assessable ?? true;
       return assembleOutput({
@@ -234,8 +257,15 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
 
 // ——— requests ———
 
+/** Where a request goes: the app object (`app.fetch`, as most tests do) or a listening server's base URL. */
+export type Target = string | { request(path: string, init?: RequestInit): Promise<Response> };
+
+export function send(to: Target, path: string, init?: RequestInit): Promise<Response> {
+  return typeof to === 'string' ? fetch(`${to}${path}`, init) : to.request(path, init);
+}
+
 export async function restUpload(
-  baseUrl: string,
+  to: Target,
   user: { idToken: string } | null,
   file: { bytes: Uint8Array; name?: string; type?: string } | null,
   propertyLocation?: string,
@@ -243,7 +273,7 @@ export async function restUpload(
   const form = new FormData();
   if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'photo.png');
   if (propertyLocation !== undefined) form.append('property_location', propertyLocation);
-  return fetch(`${baseUrl}/aerial/upload`, { method: 'POST', headers: user ? auth(user) : {}, body: form });
+  return send(to, '/aerial/upload', { method: 'POST', headers: user ? auth(user) : {}, body: form });
 }
 
 export const UPLOAD_MUTATION = /* GraphQL */ `
@@ -259,7 +289,7 @@ export const UPLOAD_MUTATION = /* GraphQL */ `
 
 /** A GraphQL multipart request (graphql-multipart-request-spec), as the client's upload sends it. */
 export async function graphqlUpload(
-  baseUrl: string,
+  to: Target,
   user: { idToken: string } | null,
   file: { bytes: Uint8Array; name?: string; type?: string } | null,
   propertyLocation?: string | null,
@@ -274,12 +304,12 @@ export async function graphqlUpload(
   if (file) form.append('0', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'photo.png');
   const headers: Record<string, string> = user ? auth(user) : {};
   if (opts.csrf !== false) headers['x-graphql-yoga-csrf'] = '1';
-  return fetch(`${baseUrl}/graphql`, { method: 'POST', headers, body: form });
+  return send(to, '/graphql', { method: 'POST', headers, body: form });
 }
 
 /** Uploads through REST and returns the item id. */
-export async function uploaded(baseUrl: string, user: { idToken: string }, propertyLocation = '', bytes?: Buffer): Promise<string> {
-  const res = await restUpload(baseUrl, user, { bytes: bytes ?? (await sceneImage()) }, propertyLocation);
+export async function uploaded(to: Target, user: { idToken: string }, propertyLocation = '', bytes?: Buffer): Promise<string> {
+  const res = await restUpload(to, user, { bytes: bytes ?? (await sceneImage()) }, propertyLocation);
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { item_id: string }).item_id;
 }

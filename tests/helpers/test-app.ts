@@ -72,7 +72,7 @@ export async function createTestApp(
   const { db, dispose } = await openTestDatabase((sql) => queries.push(sql));
   await migrate(db);
   const verifier = createFirebaseVerifier(config.firebase);
-  const app = createApp({ config, db: db.prisma, verifier, clientDir: opts.clientDir ?? null });
+  const app = createApp({ config, db, verifier, clientDir: opts.clientDir ?? null });
   return {
     app,
     db,
