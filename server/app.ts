@@ -28,14 +28,13 @@ import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
-import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
-import { startGuestSweeper, withGuestActivity } from './services/guests.js';
+import type { AnalysisDeps } from './services/analysis-deps.js';
+import { startGuestSweeper, touchGuest } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
 import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createStorage } from './storage/create-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
-import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
@@ -106,14 +105,17 @@ export function createApp(deps: AppDeps): App {
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
   const guests = { db: deps.db, storage: analysis.storage, accounts };
-  const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
+  const contextFactory = createContextFactory({
+    db: deps.db,
+    verifier: deps.verifier,
+    analysis,
+    map: {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
-    }),
-    analysis,
-  );
+    },
+    onViewer: (viewer) => touchGuest(deps.db, viewer),
+  });
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
     [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...exportRoutes, ...riskZoneRoutes],

@@ -1,7 +1,7 @@
 // Address suggestions and what the Map tab needs to know about the configured providers. The providers
-// (server/imagery/) are built once per app and put on every request's context, like the analysis
-// services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
-import type { Context, Viewer } from '../auth/context.js';
+// (server/imagery/) are built once per app and every request's context carries them as `ctx.map`, like
+// the analysis services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
+import type { Viewer } from '../auth/context.js';
 import { AUTOCOMPLETE_MIN_CHARS } from '../domain/constants.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { Reachability } from '../imagery/reachability.js';
@@ -15,20 +15,6 @@ export interface MapDeps {
   places: PlacesProvider;
   /** Whether the configured map services answer (checked in the background); absent: not checked. */
   reachability?: Reachability;
-}
-
-type WithMapDeps = Context & { map?: MapDeps };
-
-/** Adds the imagery and places providers to each context the factory builds. */
-export function withMapDeps(factory: (request: Request) => Promise<Context>, deps: MapDeps): (request: Request) => Promise<Context> {
-  return async (request) => Object.assign(await factory(request), { map: deps });
-}
-
-export function mapDeps(ctx: Context): MapDeps {
-  const deps = (ctx as WithMapDeps).map;
-  // A wiring mistake, not a user error: createApp always installs them.
-  if (!deps) throw new Error('Imagery and places providers are not configured on this context (see createApp).');
-  return deps;
 }
 
 /**
