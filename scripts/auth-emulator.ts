@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 const require = createRequire(import.meta.url);
 const repoFirebaseJson = fileURLToPath(new URL('../firebase.json', import.meta.url));
@@ -45,10 +46,18 @@ export async function isAuthEmulatorUp(url: string): Promise<boolean> {
 
 // The repository's firebase.json with this instance's host and port, in a temp directory:
 // firebase-tools writes firebase-debug.log next to its config, and each instance needs its own port.
-function writeConfig(host: string, port: number): string {
+// The hub and logging helpers get free ports of their own too: on their fixed defaults (4400, 4500) a
+// second instance on the machine collided with the first, and its emulator died soon after start.
+async function writeConfig(host: string, port: number): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'aerisk-auth-emulator-'));
   const base = JSON.parse(readFileSync(repoFirebaseJson, 'utf8')) as { emulators?: Record<string, unknown> };
-  const emulators = { ...base.emulators, auth: { host, port }, ui: { enabled: false } };
+  const emulators = {
+    ...base.emulators,
+    auth: { host, port },
+    hub: { host, port: await freePort() },
+    logging: { host, port: await freePort() },
+    ui: { enabled: false },
+  };
   writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify({ ...base, emulators }, null, 2));
   return dir;
 }
@@ -87,7 +96,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const base = { host, port, projectId, hostPort: `${host}:${port}`, url };
   if (await isAuthEmulatorUp(url)) return { ...base, reused: true, stop: async () => {} };
 
-  const dir = writeConfig(host, port);
+  const dir = await writeConfig(host, port);
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
   const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
     cwd: dir,
