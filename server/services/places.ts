@@ -2,7 +2,7 @@
 // (server/imagery/) are built once per app and every request's context carries them as `ctx.map`, like
 // the analysis services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
 import type { Viewer } from '../auth/context.js';
-import { AUTOCOMPLETE_MIN_CHARS } from '../domain/constants.js';
+import { AUTOCOMPLETE_MIN_CHARS } from '../../common/constants.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { Reachability } from '../imagery/reachability.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bandFor } from '../../server/domain/constants.js';
+import { bandFor } from '../../common/constants.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 import { graphql } from '../helpers/graphql.js';
