@@ -60,6 +60,8 @@ export interface AppDeps {
    * so the Map tab can warn before a search fails. The server process turns it on; tests opt in.
    */
   checkMapReachability?: boolean;
+  /** The abuse limits' clock (per-minute windows, Claude's daily budget); the time of day when absent. */
+  clock?: () => Date;
   /** The identity provider's accounts (guest clean-up); firebase-admin on `config.firebase` when absent. */
   accounts?: AccountAdmin;
   /**
@@ -82,11 +84,12 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
   const { config, db } = deps;
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
   const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs, deadlineMs } = config.analysis;
+  const clock = deps.clock ?? (() => new Date());
   let analyzer = deps.analyzer;
   let close = async () => {};
   if (!analyzer) {
     const choice = resolveAnalyzerConfig(config.analyzerEnv);
-    const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
+    const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0, clock);
     // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0.
     const threaded = analyzerThreads > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
     if (threaded) {
@@ -96,7 +99,7 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
     analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
   }
   const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
-  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
+  return { db, storage, analyzer, jobs, limits: config.limits, clock, waitTimeoutMs, close };
 }
 
 export function createApp(deps: AppDeps): App {

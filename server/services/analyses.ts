@@ -17,7 +17,7 @@ type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSele
 /** Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. */
 export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
   return failingAs(FAILURE.analyze, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+    await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze, deps.clock());
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
     const analysis = await deps.db.analysis.create({
       data: {

@@ -13,6 +13,8 @@ export interface AnalysisDeps {
   analyzer: Analyzer;
   jobs: AnalysisJobs;
   limits: RateLimits;
+  /** The abuse limits' clock (their per-minute windows and Retry-After); tests set it, the server uses the time. */
+  clock: () => Date;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
 }

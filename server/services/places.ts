@@ -39,14 +39,14 @@ export function logProviderFailure(operation: string, error: unknown): void {
  */
 export async function placePredictions(
   deps: MapDeps,
-  limit: { analysis: Pick<AnalysisDeps, 'db' | 'limits'>; viewer: Viewer },
+  limit: { analysis: Pick<AnalysisDeps, 'db' | 'limits' | 'clock'>; viewer: Viewer },
   input: string | null | undefined,
   sessionToken?: string | null,
 ): Promise<Prediction[]> {
   return failingAs(PLACES_FAILED_MESSAGE, async () => {
     if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
       const { analysis, viewer } = limit;
-      await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE);
+      await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE, analysis.clock());
     }
     try {
       return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});

@@ -34,7 +34,7 @@ export interface AnalysisTestApp {
   close(): Promise<void>;
 }
 
-type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs'>>;
+type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs' | 'clock'>>;
 
 function configFor(dataDir: string, env: Record<string, string>): Config {
   const emulatorHost = inject('authEmulatorHost');
@@ -61,6 +61,7 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
     storage: opts.storage,
     sweepOrphansOnStart: opts.sweepOrphansOnStart,
     guestSweepIntervalMs: opts.guestSweepIntervalMs,
+    clock: opts.clock,
   });
   let server: Server | null = null;
   const self: AnalysisTestApp = {
