@@ -11,7 +11,6 @@ import { uuidOrNone } from '../services/ids.js';
 import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
-import { ImageRef } from './image.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
 import { UserRef } from './user.js';
 

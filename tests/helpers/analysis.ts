@@ -116,6 +116,9 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
 
 // ——— requests ———
 
+/** One SSE `next` payload, read field by field by the tests. */
+type SubscriptionEvent = { data?: any; errors?: any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 /** Where a request goes: the app object (`app.fetch`, as most tests do) or a listening server's base URL. */
 export type Target = string | { request(path: string, init?: RequestInit): Promise<Response> };
 
@@ -180,11 +183,11 @@ export async function subscribe(
   query: string,
   variables: Record<string, unknown>,
   timeoutMs = 30_000,
-): Promise<{ status: number; events: Array<{ data?: any; errors?: any[] }> }> {
+): Promise<{ status: number; events: SubscriptionEvent[] }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await request('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  const events: Array<{ data?: any; errors?: any[] }> = [];
+  const events: SubscriptionEvent[] = [];
   if (!res.body) return { status: res.status, events };
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

@@ -45,6 +45,7 @@ afterAll(async () => {
   await t?.dispose();
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON array or an error object, read field by field
 async function list(query = ''): Promise<{ status: number; body: any; link: string | null }> {
   const res = await t.request(`/aerial/analyses${query}`, { headers: auth(user) });
   return { status: res.status, body: await res.json(), link: res.headers.get('link') };
