@@ -68,3 +68,10 @@ export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
 
 /** Sign-in providers as stored on User.provider (the first provider the user signed in with). */
 export const DEFAULT_PROVIDER = 'email';
+
+/** The terms' AI disclaimer (spec §1 legal text): on the terms page and in every property report. */
+export const AI_DISCLAIMER =
+  'Risk scores, detected features and recommendations are generated automatically by AI and are provided for ' +
+  'informational purposes only. They may be incomplete or wrong, they are not a professional inspection, ' +
+  'appraisal or underwriting decision, and you must verify them independently before relying on them. Results ' +
+  'may not be resold.';

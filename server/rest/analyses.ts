@@ -7,6 +7,7 @@ import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, score
 import { FAILURE } from '../services/messages.js';
 import { analysisStatistics, type AnalysisStatistics } from '../services/statistics.js';
 import { errorBody, json } from './errors.js';
+import { reviewRecord } from './review-record.js';
 import { pageParams, pageResponse } from './pages.js';
 import { signedIn, type Route } from './router.js';
 
@@ -23,6 +24,7 @@ export function analysisRecord(row: Analysis) {
     image_analysis_id: done ? row.id : null,
     analysis_results: resultsOf(row),
     evidence: done ? evidenceOf(row) : null,
+    review: done ? reviewRecord(row) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { NotFoundError, RateLimitedError, ValidationError } from '../domain/erro
 import type { Analysis } from '../generated/prisma/client.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
+import { reviewedFindings } from '../services/reviews.js';
 import { uuidOrNone } from '../services/ids.js';
 import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
@@ -39,7 +40,11 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       nullable: true,
       resolve: resultsOf,
     }),
-    findings: t.field({ type: [FindingRef], resolve: (a) => storedEvidence(a)?.findings ?? [] }),
+    findings: t.field({
+      type: [FindingRef],
+      description: 'Every finding of the analyzer (rejected ones too, marked by reviewDecision).',
+      resolve: (a) => reviewedFindings(a),
+    }),
     scoreBreakdown: t.field({ type: [ScoreItemRef], resolve: (a) => storedEvidence(a)?.score_breakdown ?? [] }),
     recommendations: t.stringList({ resolve: (a) => storedEvidence(a)?.recommendations ?? [] }),
     assessable: t.boolean({ nullable: true, resolve: (a) => storedEvidence(a)?.assessable ?? null }),
@@ -185,9 +190,9 @@ builder.subscriptionField('analysis', (t) =>
     subscribe: async function* (_root, args, ctx) {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { jobs, db } = ctx.analysis;
+      const { events, db } = ctx.analysis;
       const owned = await getAnalysis(db, viewer, rawIdOf(String(args.id), 'Analysis'), { select: { id: true } });
-      yield* jobs.watch(owned.id);
+      yield* events.watch(owned.id);
     },
     resolve: (analysis: Analysis) => analysis,
   }),

@@ -1,17 +1,22 @@
 // What the analysis-domain services need beyond the database: blob storage, the analyzer, the job
-// runner and the abuse limits. createApp builds one set per app; every request's context carries it as
-// `ctx.analysis` (auth/context.ts), so resolvers and REST handlers reach it the same way.
+// queue, the change feed and the abuse limits. createApp builds one set per app; every request's context
+// carries it as `ctx.analysis` (auth/context.ts), so resolvers and REST handlers reach it the same way.
 import type { Analyzer } from '../analyzer/contract.js';
 import type { RateLimits } from '../config.js';
 import type { Db } from '../db.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { AnalysisJobs } from '../jobs/analysis-jobs.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { AnalysisEvents } from './analysis-events.js';
+import type { AnalysisJob } from './analysis-runner.js';
 
 export interface AnalysisDeps {
   db: Db;
   storage: BlobStorage;
   analyzer: Analyzer;
-  jobs: AnalysisJobs;
+  /** The analysis job queue (pg-boss): requestAnalysis enqueues here. */
+  queue: JobQueue<AnalysisJob>;
+  /** This process's change feed of analyses: waiting requests and subscriptions follow rows through it. */
+  events: AnalysisEvents;
   limits: RateLimits;
   /** The abuse limits' clock (their per-minute windows and Retry-After); tests set it, the server uses the time. */
   clock: () => Date;

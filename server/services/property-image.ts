@@ -2,7 +2,7 @@
 // 600×400 zoom-20 picture (imagery provider), and the picture an Image stored exactly as an upload is
 // (ingest + storeIngestedImage), with its provenance. Analysing it is then the ordinary analyze path; the
 // analysis job reads `providerMeta.provenance` into the analyzer's provenance_extra and treats a provider
-// image as north-up (server/jobs/analysis-jobs.ts).
+// image as north-up (server/services/analysis-runner.ts).
 import { z } from 'zod';
 import type { Viewer } from '../auth/context.js';
 import { AppError, ValidationError } from '../domain/errors.js';

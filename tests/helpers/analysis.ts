@@ -43,7 +43,29 @@ export type Script = Partial<Omit<Observations, 'pool' | 'spa' | 'trees' | 'roof
   delayMs?: number;
   /** Throw instead of answering. */
   fail?: boolean;
+  /** Findings the analyzer reports (besides the damage finding a poor roof gets). */
+  findings?: Finding[];
 };
+
+/** A finding of `feature` outlined by a box, as a scripted analyzer reports it. */
+export function boxFinding(feature: Finding['feature'], note: string, box = [100, 80, 160, 120], confidence = 0.8): Finding {
+  const [x0, y0, x1, y1] = box;
+  return { feature, confidence, polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], area_m2: null, note, analyzer: 'scripted' };
+}
+
+/**
+ * A property the scoring module puts at exactly 67, High: building 5 + roof fair 12 + trees touching 20 + pool 10
+ * + a power line over the structure 20. Rejecting the pool brings it to 57, Medium (the review tests).
+ */
+export function highRiskScript(findings: Finding[]): Script {
+  return {
+    pool: true,
+    trees: { count: 2, proximity: 'touching' },
+    roof: { condition: 'fair' },
+    powerLines: { crossing_property: false, proximity: 'over_structure' },
+    findings,
+  };
+}
 
 function observationsFor(script: Script): Observations {
   const base = unknownObservations();
@@ -87,7 +109,7 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
       if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
       if (script.fail) throw new Error('scripted analyzer failure');
       const observations = observationsFor(script);
-      const findings: Finding[] = observations.roof.condition === 'poor' ? [damageFinding()] : [];
+      const findings: Finding[] = [...(observations.roof.condition === 'poor' ? [damageFinding()] : []), ...(script.findings ?? [])];
       const meta = await sharp(image).metadata();
       const assessable = script.assessable ?? true;
       return assembleOutput({
@@ -115,9 +137,6 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
 }
 
 // ——— requests ———
-
-/** One SSE `next` payload, read field by field by the tests. */
-type SubscriptionEvent = { data?: any; errors?: any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Where a request goes: the app object (`app.fetch`, as most tests do) or a listening server's base URL. */
 export type Target = string | { request(path: string, init?: RequestInit): Promise<Response> };
@@ -175,6 +194,9 @@ export async function uploaded(to: Target, user: { idToken: string }, propertyLo
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { item_id: string }).item_id;
 }
+
+/** One SSE `next` payload, read field by field by the tests. */
+type SubscriptionEvent = { data?: any; errors?: any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Runs a GraphQL subscription over SSE and collects every `next` payload until `complete`. */
 export async function subscribe(

@@ -79,11 +79,12 @@ export interface AnalysisTestApp {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (Node's request: streaming, connections). */
   listen(): Promise<string>;
-  /** A second app on the same database and DATA_DIR (a restarted process). */
-  restart(opts?: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean }): Promise<AnalysisTestApp>;
+  /** A second app on the same database and DATA_DIR (a restarted process); `env` is added to the first one's. */
+  restart(opts?: Restart): Promise<AnalysisTestApp>;
   close(): Promise<void>;
 }
 
+type Restart = { analyzer?: Analyzer; sweepOrphansOnStart?: boolean; env?: Record<string, string> };
 type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs' | 'clock' | 'clientDir'>>;
 
 function configFor(dataDir: string, env: Record<string, string>): Config {
@@ -105,7 +106,7 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
   const verifier = createFirebaseVerifier(config.firebase);
   const app = createApp({
     config,
-    db: db.prisma,
+    db,
     verifier,
     analyzer: opts.analyzer,
     storage: opts.storage,
@@ -129,9 +130,9 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
       }
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    async restart(next: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean } = {}) {
+    async restart(next: Restart = {}) {
       await self.close();
-      return build(db, dataDir, { ...opts, ...next }, queries);
+      return build(db, dataDir, { ...opts, ...next, env: { ...opts.env, ...next.env } }, queries);
     },
     async close() {
       if (server) {
@@ -165,7 +166,7 @@ export async function createAnalysisTestApp(opts: Options = {}): Promise<Analysi
     queries,
     request: (p: string, init?: RequestInit) => current.request(p, init),
     listen: () => current.listen(),
-    async restart(next?: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean }) {
+    async restart(next?: Restart) {
       current = await current.restart(next);
       return wrapper;
     },

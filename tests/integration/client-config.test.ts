@@ -41,7 +41,7 @@ describe('GET /api/client-config', () => {
       verify: async () => Promise.reject(new UnauthenticatedError()),
       close: async () => {},
     };
-    const app = createApp({ config, db: t.db.prisma, verifier: refuseAll });
+    const app = createApp({ config, db: t.db, verifier: refuseAll });
     const res = await app.fetch(new Request('http://aerisk.test/api/client-config'));
     expect(await res.json()).toEqual({
       firebase: {
