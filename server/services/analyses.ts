@@ -31,7 +31,7 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
   const kind = opts.kind ?? 'interactive';
   return failingAs(FAILURE.analyze, async () => {
     if (kind === 'interactive') {
-      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze, deps.clock());
     }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
     return enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation }, kind);
