@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // Read by bench/client-size.ts (what a first visit to a route downloads).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Vendor code changes less often than the app, so it gets its own long-cached chunks.

@@ -26,14 +26,12 @@ import { reportRoutes } from './rest/reports.js';
 import { reviewRoutes } from './rest/reviews.js';
 import { samePropertyRoutes } from './rest/same-property.js';
 import { imageRoutes } from './rest/images.js';
-import { withAnalysisDeps } from './services/analysis-deps.js';
 import { createAnalysisRuntime } from './analysis-runtime.js';
-import { startGuestSweeper, withGuestActivity } from './services/guests.js';
+import { startGuestSweeper, touchGuest } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
 import { pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
-import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
@@ -60,6 +58,8 @@ export interface AppDeps {
    * so the Map tab can warn before a search fails. The server process turns it on; tests opt in.
    */
   checkMapReachability?: boolean;
+  /** The abuse limits' clock (per-minute windows, Claude's daily budget); the time of day when absent. */
+  clock?: () => Date;
   /** The identity provider's accounts (guest clean-up); firebase-admin on `config.firebase` when absent. */
   accounts?: AccountAdmin;
   /**
@@ -85,14 +85,17 @@ export function createApp(deps: AppDeps): App {
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
   const guests = { db, storage: analysis.storage, accounts };
-  const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(createContextFactory({ db, verifier: deps.verifier }), db), {
+  const contextFactory = createContextFactory({
+    db,
+    verifier: deps.verifier,
+    analysis,
+    map: {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
-    }),
-    analysis,
-  );
+    },
+    onViewer: (viewer) => touchGuest(db, viewer),
+  });
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
     [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...samePropertyRoutes, ...exportRoutes, ...riskZoneRoutes],

@@ -3,7 +3,7 @@
 // with its confidence and review, recommendations, the review, provenance, and the terms' AI disclaimer.
 import PDFDocument from 'pdfkit';
 import type { AnalysisResults, ScoreItem } from '../analyzer/contract.js';
-import { AI_DISCLAIMER, bandFor } from '../domain/constants.js';
+import { AI_DISCLAIMER, bandFor } from '../../common/constants.js';
 
 export interface ReportFinding {
   feature: string;

@@ -2,7 +2,6 @@
 // parse → service → shape; the services validate, authorise and produce every message.
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, listAnalyses, type AnalysisFilter } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses.js';
 import { FAILURE } from '../services/messages.js';
@@ -72,7 +71,7 @@ export const analysisRoutes: Route[] = [
     path: '/aerial/analyze/:id',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const row = await analyzeImage(analysisDeps(ctx), viewer, req.params.id);
+      const row = await analyzeImage(ctx.analysis, viewer, req.params.id);
       if (row.status === 'failed') {
         return json(errorBody('UNPROCESSABLE', row.error ?? FAILURE.analyze), { status: 422 });
       }
@@ -109,7 +108,7 @@ export const analysisRoutes: Route[] = [
     path: '/aerial/analysis/:id',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      await deleteAnalysis(analysisDeps(ctx), viewer, req.params.id);
+      await deleteAnalysis(ctx.analysis, viewer, req.params.id);
       return new Response(null, { status: 204 });
     },
   },

@@ -2,7 +2,7 @@
 // that the history's search, filters and sort match, streamed page by page (a 100,000-row account never sits
 // in memory at once). CSV cells that a spreadsheet would run as a formula are quoted as text.
 import { requireViewer } from '../auth/context.js';
-import { bandFor } from '../domain/constants.js';
+import { bandFor } from '../../common/constants.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';

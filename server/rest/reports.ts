@@ -1,5 +1,4 @@
 // GET /aerial/analysis/{id}/report.pdf (issue 10, item 3): the property report as a download.
-import { analysisDeps } from '../services/analysis-deps.js';
 import { propertyReport } from '../services/reports.js';
 import { signedIn, type Route } from './router.js';
 
@@ -9,7 +8,7 @@ export const reportRoutes: Route[] = [
     path: '/aerial/analysis/:id/report.pdf',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const { pdf, row } = await propertyReport(analysisDeps(ctx), viewer, req.params.id);
+      const { pdf, row } = await propertyReport(ctx.analysis, viewer, req.params.id);
       return new Response(new Uint8Array(pdf), {
         headers: {
           'content-type': 'application/pdf',

@@ -5,7 +5,6 @@ import { requireViewer } from '../auth/context.js';
 import { builder } from '../builder.js';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.js';
 import type { Analysis } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
 import { reviewedFindings } from '../services/reviews.js';
@@ -13,7 +12,6 @@ import { uuidOrNone } from '../services/ids.js';
 import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
-import { ImageRef } from './image.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
 import { UserRef } from './user.js';
 
@@ -160,7 +158,7 @@ builder.mutationField('analyzeImage', (t) =>
     errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(() => analyzeImage(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.imageId), 'Image'))),
+      typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'))),
   }),
 );
 
@@ -177,7 +175,7 @@ builder.mutationField('deleteAnalysis', (t) =>
     args: { input: t.arg({ type: DeleteAnalysisInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => {
-        const deleted = await deleteAnalysis(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
+        const deleted = await deleteAnalysis(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
         return globalIdOf('Analysis', deleted.id);
       }),
   }),
@@ -192,7 +190,7 @@ builder.subscriptionField('analysis', (t) =>
     subscribe: async function* (_root, args, ctx) {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { events, db } = analysisDeps(ctx);
+      const { events, db } = ctx.analysis;
       const owned = await getAnalysis(db, viewer, rawIdOf(String(args.id), 'Analysis'), { select: { id: true } });
       yield* events.watch(owned.id);
     },

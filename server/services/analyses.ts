@@ -31,7 +31,7 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
   const kind = opts.kind ?? 'interactive';
   return failingAs(FAILURE.analyze, async () => {
     if (kind === 'interactive') {
-      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze, deps.clock());
     }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
     return enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation }, kind);
@@ -44,13 +44,37 @@ export async function enqueueAnalysis(
   row: { ownerId: string; imageId: string; propertyLocation: string },
   kind: JobKind = 'interactive',
 ): Promise<Analysis> {
+  const [analysis] = await enqueueAnalyses(deps, row.ownerId, [row], kind);
+  return analysis;
+}
+
+/**
+ * Many analyses of one owner (a portfolio batch: `kind: 'batch'`), rows and jobs in one transaction,
+ * in the given order; the owner's fair share counts them as one backlog.
+ */
+export async function enqueueAnalyses(
+  deps: Pick<AnalysisDeps, 'db' | 'queue'>,
+  ownerId: string,
+  rows: { imageId: string; propertyLocation: string }[],
+  kind: JobKind = 'interactive',
+): Promise<Analysis[]> {
   await deps.queue.start();
   return deps.db.$transaction(
     async (tx) => {
       // Searchable by location while it runs; the results' text is added when it is done.
-      const analysis = await tx.analysis.create({ data: { ...row, searchText: row.propertyLocation } });
-      await deps.queue.enqueue({ analysisId: analysis.id }, { group: row.ownerId, kind, connection: transactionConnection(tx) });
-      return analysis;
+      const analyses = await tx.analysis.createManyAndReturn({
+        data: rows.map((row) => ({ ownerId, imageId: row.imageId, propertyLocation: row.propertyLocation, searchText: row.propertyLocation })),
+      });
+      const byImage = new Map(rows.map((row, i) => [i, row.imageId]));
+      // createManyAndReturn keeps the input order on PostgreSQL; checked, since the jobs' order follows it.
+      analyses.forEach((a, i) => {
+        if (a.imageId !== byImage.get(i)) throw new Error('analysis rows came back out of order');
+      });
+      await deps.queue.enqueueMany(
+        analyses.map((a) => ({ analysisId: a.id })),
+        { group: ownerId, kind, connection: transactionConnection(tx) },
+      );
+      return analyses;
     },
     // A burst of requests waits for a pooled connection rather than failing after Prisma's default 2 s.
     { maxWait: ENQUEUE_WAIT_MS, timeout: ENQUEUE_WAIT_MS },

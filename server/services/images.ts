@@ -111,7 +111,7 @@ export async function uploadImage(
   source: UploadImageInput | (() => Promise<UploadImageInput>),
 ): Promise<Image> {
   return failingAs(FAILURE.upload, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload);
+    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload, deps.clock());
     const input = typeof source === 'function' ? await source() : source;
     const propertyLocation = parseLocation(input.propertyLocation);
     if (!input.file) throw noFile();

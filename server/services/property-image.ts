@@ -62,7 +62,7 @@ export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewe
 }
 
 async function fetchAndStore(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, input: ReturnType<typeof parse>): Promise<Image> {
-  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
+  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE, deps.clock());
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.
     throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, IMAGERY_NOT_CONFIGURED_MESSAGE);

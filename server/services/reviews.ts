@@ -10,7 +10,7 @@ import { Prisma, type Analysis } from '../generated/prisma/client.js';
 import { findOwnedAnalysis } from './analyses.js';
 import { actorName, appendAudit, type NewAuditEntry } from './audit.js';
 import { filterFlagsFor, searchTextFor } from './analysis-text.js';
-import { FAILURE, failingAs } from './messages.js';
+import { failingAs } from './messages.js';
 import {
   applyReview,
   emptyReview,

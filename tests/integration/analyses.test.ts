@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bandFor } from '../../server/domain/constants.js';
+import { bandFor } from '../../common/constants.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 import { graphql } from '../helpers/graphql.js';
@@ -45,6 +45,7 @@ afterAll(async () => {
   await t?.dispose();
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON array or an error object, read field by field
 async function list(query = ''): Promise<{ status: number; body: any; link: string | null }> {
   const res = await t.request(`/aerial/analyses${query}`, { headers: auth(user) });
   return { status: res.status, body: await res.json(), link: res.headers.get('link') };

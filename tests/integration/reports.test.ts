@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_DISCLAIMER } from '../../server/domain/constants.js';
+import { AI_DISCLAIMER } from '../../common/constants.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, boxFinding, createAnalysisTestApp, highRiskScript, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 import { graphql } from '../helpers/graphql.js';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { RISK_LEVELS } from '../../../server/domain/constants';
+import { RISK_LEVELS } from '../../../common/constants';
 import { Alert } from '../../components/Alert';
 import { UserFacingError } from '../../components/analysis/uploadErrors';
 import { Button, fieldClasses, TextField } from '../../components/forms';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AI_DISCLAIMER } from '../../../server/domain/constants';
+import { AI_DISCLAIMER } from '../../../common/constants';
 import { LEGAL_CONTACT_EMAIL, LegalDocument, type LegalSection } from '../../components/LegalDocument';
 
 const sections: LegalSection[] = [

@@ -1,9 +1,15 @@
-// Constants that both the server and the client need (spec §4, §5, §9). Pure TypeScript, no
-// Node imports: the client bundles this file.
+// Constants that both the server and the client need (spec §4, §5, §9), in one module both sides import.
+// Pure TypeScript, no Node imports: the client bundles this file.
 
 /** Maximum upload size, checked by the client before sending and enforced by the server while reading. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_MESSAGE = 'File size exceeds 10MB limit';
+
+/** Spec §5's upload messages: the client's check before sending and the server's ingest say the same words. */
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please select a file to upload',
+  invalidType: 'Please select a valid image file (JPEG, PNG, or GIF)',
+  tooLarge: 'File size exceeds 10MB limit',
+} as const;
 
 /**
  * Largest image, in pixels (width × height), that can be analysed — the analyzers' decode limit, and so
