@@ -4,7 +4,7 @@
 import type { Viewer } from '../auth/context.js';
 import type { AnalysisResults } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
-import { bandFor } from '../domain/constants.js';
+import { bandFor } from '../../common/constants.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import { findOwnedAnalysis } from './analyses.js';
