@@ -1,12 +1,14 @@
 // Starts the Firebase Auth emulator (firebase-tools, no Java, no network), or reuses one that is
-// already listening on the port. Used by `npm start`, the integration tests' global setup (9199)
-// and Playwright (9299).
+// already listening on the port. Used by `npm start`, the integration tests' global setup (free ports)
+// and Playwright (9299). With `persistDir` its accounts survive restarts: see auth-emulator-snapshots.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasSnapshot, startSnapshots, type Snapshots } from './auth-emulator-snapshots.js';
+import { freePort } from './free-port.js';
 
 const require = createRequire(import.meta.url);
 const repoFirebaseJson = fileURLToPath(new URL('../firebase.json', import.meta.url));
@@ -19,6 +21,13 @@ export interface AuthEmulatorOptions {
   timeoutMs?: number;
   /** Receives the emulator's output lines (default: dropped unless start-up fails). */
   log?: (line: string) => void;
+  /**
+   * Keep the accounts in this directory: restored at start (`--import`), written again within
+   * `snapshotIntervalMs` of every change and once more at stop, so a restart (even after kill -9) keeps them.
+   */
+  persistDir?: string;
+  /** How often the persisted accounts are compared with the emulator's and rewritten when they differ. */
+  snapshotIntervalMs?: number;
 }
 
 export interface AuthEmulator {
@@ -30,6 +39,8 @@ export interface AuthEmulator {
   url: string;
   /** True when an emulator was already listening and we did not start one. */
   reused: boolean;
+  /** The emulator's process (group leader) when we started it. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -45,10 +56,18 @@ export async function isAuthEmulatorUp(url: string): Promise<boolean> {
 
 // The repository's firebase.json with this instance's host and port, in a temp directory:
 // firebase-tools writes firebase-debug.log next to its config, and each instance needs its own port.
-function writeConfig(host: string, port: number): string {
+// Its hub and logging servers get free ports too: left at their defaults (4400, 4500), emulators
+// starting at the same moment on one machine race for them and one dies after saying it is ready.
+async function writeConfig(host: string, port: number): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'aerisk-auth-emulator-'));
   const base = JSON.parse(readFileSync(repoFirebaseJson, 'utf8')) as { emulators?: Record<string, unknown> };
-  const emulators = { ...base.emulators, auth: { host, port }, ui: { enabled: false } };
+  const emulators = {
+    ...base.emulators,
+    auth: { host, port },
+    hub: { host: '127.0.0.1', port: await freePort() },
+    logging: { host: '127.0.0.1', port: await freePort() },
+    ui: { enabled: false },
+  };
   writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify({ ...base, emulators }, null, 2));
   return dir;
 }
@@ -85,11 +104,20 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const projectId = options.projectId ?? 'demo-aerisk';
   const url = `http://${host}:${port}`;
   const base = { host, port, projectId, hostPort: `${host}:${port}`, url };
-  if (await isAuthEmulatorUp(url)) return { ...base, reused: true, stop: async () => {} };
+  const persist = (): Snapshots | null =>
+    options.persistDir
+      ? startSnapshots({ url, projectId, dir: options.persistDir, intervalMs: options.snapshotIntervalMs ?? 1000 })
+      : null;
+  if (await isAuthEmulatorUp(url)) {
+    // Still running from an earlier start (whose parent was killed): it holds the accounts; keep saving them.
+    const snapshots = persist();
+    return { ...base, reused: true, pid: null, stop: async () => snapshots?.stop() };
+  }
 
-  const dir = writeConfig(host, port);
+  const dir = await writeConfig(host, port);
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
+  const restore = options.persistDir && hasSnapshot(options.persistDir) ? ['--import', options.persistDir] : [];
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId, ...restore], {
     cwd: dir,
     // Its own process group, so stop() reaches anything it spawns.
     detached: true,
@@ -101,8 +129,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   process.once('exit', orphanGuard);
   child.once('exit', () => process.removeListener('exit', orphanGuard));
   const output: string[] = [];
+  let saidReady = false;
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      if (line.includes('All emulators ready')) saidReady = true;
       output.push(line);
       if (output.length > 200) output.shift();
       options.log?.(line);
@@ -112,7 +142,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   child.stderr?.on('data', onData);
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!(await isAuthEmulatorUp(url))) {
+  // The emulator answers before it has imported saved accounts; firebase-tools says "All emulators ready"
+  // only once imports are done. Until then nothing may be saved, or an empty list would replace the saved one.
+  const imported = () => restore.length === 0 || saidReady;
+  while (!(imported() && (await isAuthEmulatorUp(url)))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child, dir);
       const why = child.exitCode !== null ? `exited with code ${child.exitCode}` : 'did not become ready in time';
@@ -120,5 +153,14 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  return { ...base, reused: false, stop: () => stopChild(child, dir) };
+  const snapshots = persist();
+  return {
+    ...base,
+    reused: false,
+    pid: child.pid ?? null,
+    async stop() {
+      await snapshots?.stop();
+      await stopChild(child, dir);
+    },
+  };
 }

@@ -2,10 +2,10 @@
 // screen's words, and the way home once signed in.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signInWithGoogle } from './actions';
+import { continueAsGuest, signInWithGoogle } from './actions';
 import { authErrorMessage } from './errors';
 
-export type SignInMethod = 'email' | 'google';
+export type SignInMethod = 'email' | 'google' | 'guest';
 
 /** Styling of the text links between the sign-in screens. */
 export const AUTH_LINK_CLASS = 'font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400 dark:hover:text-brand-300';
@@ -30,5 +30,7 @@ export function useSignInFlow() {
 
   const signInGoogle = () => run('google', signInWithGoogle, (cause) => authErrorMessage(cause, 'Failed to sign in with Google'));
 
-  return { error, setError, busy, run, signInGoogle };
+  const signInGuest = () => run('guest', continueAsGuest, (cause) => authErrorMessage(cause, 'Failed to continue as guest'));
+
+  return { error, setError, busy, run, signInGoogle, signInGuest };
 }
