@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db: deps.db, storage: analysis.storage, accounts };
+  const guests = { db: deps.db, storage: analysis.storage, accounts, forgetUser: (uid: string) => deps.verifier.forgetUser(uid) };
   const contextFactory = withAnalysisDeps(
     withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),

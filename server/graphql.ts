@@ -58,11 +58,19 @@ function rootCause(error: unknown): unknown {
 function mask(error: unknown, message: string): Error {
   const cause = rootCause(error);
   if (cause instanceof GraphQLError) return error as GraphQLError;
-  if (cause instanceof AppError && error instanceof GraphQLError) {
-    const http = cause.code === 'UNAUTHENTICATED' ? { http: { status: 401 } } : {};
+  if (cause instanceof AppError) {
+    // Also reached by the context factory's errors (no GraphQLError around them): an identity provider
+    // that did not answer is a 503 with Retry-After, as on the REST paths.
+    const retryAfter = (cause as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const http =
+      cause.code === 'UNAUTHENTICATED'
+        ? { http: { status: 401 } }
+        : cause.code === 'UNAVAILABLE' && typeof retryAfter === 'number'
+          ? { http: { status: 503, headers: { 'retry-after': String(retryAfter) } } }
+          : {};
     return new GraphQLError(cause.message, {
-      nodes: error.nodes,
-      path: error.path,
+      nodes: error instanceof GraphQLError ? error.nodes : undefined,
+      path: error instanceof GraphQLError ? error.path : undefined,
       extensions: { code: cause.code, ...http },
     });
   }
