@@ -29,6 +29,7 @@ import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
 import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
 import { startGuestSweeper, withGuestActivity } from './services/guests.js';
+import { AdmissionGate, StreamLimiter } from './services/load-shedding.js';
 import { sweepImageOrphans } from './services/images.js';
 import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
@@ -103,7 +104,19 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
     analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
   }
   const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
-  return { db, storage, analyzer, jobs, limits: config.limits, waitTimeoutMs, close };
+  const { heavyConcurrency, heavyQueue, analysisQueueLimit, subscriptionsPerUser } = config.load;
+  return {
+    db,
+    storage,
+    analyzer,
+    jobs,
+    limits: config.limits,
+    waitTimeoutMs,
+    uploads: new AdmissionGate(heavyConcurrency, heavyQueue),
+    analysisQueueLimit,
+    streams: new StreamLimiter(subscriptionsPerUser),
+    close,
+  };
 }
 
 export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {

@@ -65,8 +65,8 @@ function mask(error: unknown, message: string): Error {
     const http =
       cause.code === 'UNAUTHENTICATED'
         ? { http: { status: 401 } }
-        : cause.code === 'UNAVAILABLE' && typeof retryAfter === 'number'
-          ? { http: { status: 503, headers: { 'retry-after': String(retryAfter) } } }
+        : (cause.code === 'UNAVAILABLE' || cause.code === 'RATE_LIMITED') && typeof retryAfter === 'number'
+          ? { http: { status: cause.code === 'UNAVAILABLE' ? 503 : 429, headers: { 'retry-after': String(retryAfter) } } }
           : {};
     return new GraphQLError(cause.message, {
       nodes: error instanceof GraphQLError ? error.nodes : undefined,

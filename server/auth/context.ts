@@ -3,6 +3,7 @@
 // deliberately no user-id header shortcut: see docs/decisions/001-no-mock-token-header.md.
 import type { Db } from '../db.js';
 import { UnauthenticatedError } from '../domain/errors.js';
+import { idempotencyKeyOf } from '../services/idempotency.js';
 import type { Identity, TokenVerifier } from './firebase.js';
 
 export type Viewer = Identity;
@@ -10,6 +11,8 @@ export type Viewer = Identity;
 interface BaseContext {
   db: Db;
   request: Request;
+  /** The request's Idempotency-Key header as sent (services/idempotency.ts validates it), or null. */
+  idempotencyKey: string | null;
 }
 
 export type Context = BaseContext &
@@ -21,7 +24,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export function createContextFactory(deps: { db: Db; verifier: TokenVerifier }): ContextFactory {
   return async (request) => {
-    const base = { db: deps.db, request };
+    const base = { db: deps.db, request, idempotencyKey: idempotencyKeyOf(request) };
     const header = request.headers.get('authorization');
     if (!header) {
       return { ...base, viewer: null, authError: new UnauthenticatedError() };

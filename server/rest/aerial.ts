@@ -105,7 +105,7 @@ export const aerialRoutes: Route[] = [
     fallbackMessage: FAILURE.upload,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
-      const image = await uploadImage(analysisDeps(ctx), viewer, () => readUploadForm(req.request));
+      const image = await uploadImage(analysisDeps(ctx), viewer, () => readUploadForm(req.request), ctx.idempotencyKey);
       return json({ item_id: image.id }, { status: 201 });
     },
   },
@@ -115,7 +115,7 @@ export const aerialRoutes: Route[] = [
     fallbackMessage: FAILURE.analyze,
     async handle(req) {
       const { ctx, viewer } = await viewerAnd(req);
-      const row = await analyzeImage(analysisDeps(ctx), viewer, req.params.id);
+      const row = await analyzeImage(analysisDeps(ctx), viewer, req.params.id, ctx.idempotencyKey);
       if (row.status === 'failed') {
         return json(errorBody('UNPROCESSABLE', row.error ?? FAILURE.analyze), { status: 422 });
       }

@@ -11,6 +11,7 @@ import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/anal
 import { analyzeImage, deleteAnalysis, storedEvidence } from '../services/analyses.js';
 import { uuidOrNone } from '../services/ids.js';
 import { NOT_FOUND } from '../services/messages.js';
+import { releasingWhenDone } from '../services/load-shedding.js';
 import { RateLimitedError } from '../services/rate-limit.js';
 import { analysisStatistics } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
@@ -178,7 +179,7 @@ builder.mutationField('analyzeImage', (t) =>
     errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(() => analyzeImage(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.imageId), 'Image'))),
+      typed(() => analyzeImage(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
   }),
 );
 
@@ -207,16 +208,17 @@ builder.subscriptionField('analysis', (t) =>
     nullable: false,
     description: 'The analysis at every state or progress change; completes after done or failed.',
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async function* (_root, args, ctx) {
+    // Not a generator: refusals (signed out, not found, too many open streams) happen before a stream exists.
+    subscribe: async (_root, args, ctx) => {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { jobs, db } = analysisDeps(ctx);
+      const { jobs, db, streams } = analysisDeps(ctx);
       const owned = await db.analysis.findFirst({
         where: { id: rawIdOf(String(args.id), 'Analysis'), ownerId: viewer.uid },
         select: { id: true },
       });
       if (!owned) throw new NotFoundError(NOT_FOUND.analysis);
-      yield* jobs.watch(owned.id);
+      return releasingWhenDone(jobs.watch(owned.id), streams.acquire(viewer.uid));
     },
     resolve: (analysis: Analysis) => analysis,
   }),

@@ -69,7 +69,7 @@ builder.mutationField('uploadImage', (t) =>
           file: stream,
           filename: file.filename,
           propertyLocation: input.propertyLocation,
-        });
+        }, ctx.idempotencyKey);
       }),
   }),
 );

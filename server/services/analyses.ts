@@ -4,30 +4,69 @@
 import type { Viewer } from '../auth/context.js';
 import type { Evidence, Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
-import { NotFoundError } from '../domain/errors.js';
+import { AppError, NotFoundError, UnavailableError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
+import { isUniqueViolation, parseIdempotencyKey } from './idempotency.js';
 import { deleteImageIfUnused, findOwnedImage } from './images.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './load-shedding.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
 
-/** Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. */
-export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
+const analysisByKey = (db: Db, ownerId: string, idempotencyKey: string) =>
+  db.analysis.findUnique({ where: { ownerId_idempotencyKey: { ownerId, idempotencyKey } } });
+
+/** The analysis an earlier request with this Idempotency-Key created, checked to be for the same image. */
+async function earlierAnalysis(db: Db, ownerId: string, idempotencyKey: string, imageId: string): Promise<Analysis | null> {
+  const existing = await analysisByKey(db, ownerId, idempotencyKey);
+  if (existing && existing.imageId !== uuidOrNone(imageId)) {
+    throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for an analysis of another image.');
+  }
+  return existing;
+}
+
+/**
+ * Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. With an
+ * Idempotency-Key already used for this image, answers that analysis instead of queuing another.
+ */
+export async function requestAnalysis(
+  deps: AnalysisDeps,
+  viewer: Viewer,
+  imageId: string,
+  idempotencyKeyHeader: string | null = null,
+): Promise<Analysis> {
+  const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
+  if (idempotencyKey) {
+    const existing = await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId);
+    if (existing) return existing;
+  }
   return failingAs(FAILURE.analyze, async () => {
+    // More work than the workers can get through soon: come back later (nothing was created or counted).
+    const pending = await deps.db.analysis.count({ where: { status: { in: ['queued', 'running'] } } });
+    if (pending >= deps.analysisQueueLimit) throw new UnavailableError(BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
     await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
-    const analysis = await deps.db.analysis.create({
-      data: {
-        ownerId: viewer.uid,
-        imageId: image.id,
-        propertyLocation: image.propertyLocation,
-        // Searchable by location while it runs; the results' text is added when it is done.
-        searchText: image.propertyLocation,
-      },
-    });
+    let analysis: Analysis;
+    try {
+      analysis = await deps.db.analysis.create({
+        data: {
+          ownerId: viewer.uid,
+          imageId: image.id,
+          propertyLocation: image.propertyLocation,
+          // Searchable by location while it runs; the results' text is added when it is done.
+          searchText: image.propertyLocation,
+          idempotencyKey,
+        },
+      });
+    } catch (error) {
+      // A concurrent request with the same key created it first: that one is the answer.
+      const winner = idempotencyKey && isUniqueViolation(error) ? await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId) : null;
+      if (winner) return winner;
+      throw error;
+    }
     deps.jobs.wake();
     return analysis;
   });
@@ -37,8 +76,13 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
  * `analyzeImage` and POST /aerial/analyze/{id}: queues the analysis and waits until it is done or
  * failed, or until the wait timeout (then the row is returned as it is: queued or running).
  */
-export async function analyzeImage(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
-  const queued = await requestAnalysis(deps, viewer, imageId);
+export async function analyzeImage(
+  deps: AnalysisDeps,
+  viewer: Viewer,
+  imageId: string,
+  idempotencyKeyHeader: string | null = null,
+): Promise<Analysis> {
+  const queued = await requestAnalysis(deps, viewer, imageId, idempotencyKeyHeader);
   return failingAs(FAILURE.analyze, async () => (await deps.jobs.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
 }
 

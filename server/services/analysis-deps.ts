@@ -7,6 +7,7 @@ import type { RateLimits } from '../config.js';
 import type { Db } from '../db.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { AnalysisJobs } from '../jobs/analysis-jobs.js';
+import type { AdmissionGate, StreamLimiter } from './load-shedding.js';
 
 export interface AnalysisDeps {
   db: Db;
@@ -16,6 +17,12 @@ export interface AnalysisDeps {
   limits: RateLimits;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
+  /** Uploads admitted at once (the rest wait briefly or get 503 + Retry-After). */
+  uploads: AdmissionGate;
+  /** Queued or running analysis jobs beyond which a new analysis gets 503 + Retry-After. */
+  analysisQueueLimit: number;
+  /** Open subscription streams per user. */
+  streams: StreamLimiter;
 }
 
 type WithDeps = Context & { analysis?: AnalysisDeps };
