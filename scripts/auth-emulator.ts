@@ -56,16 +56,16 @@ export async function isAuthEmulatorUp(url: string): Promise<boolean> {
 
 // The repository's firebase.json with this instance's host and port, in a temp directory:
 // firebase-tools writes firebase-debug.log next to its config, and each instance needs its own port.
-// Its hub and logging servers get free ports too: left at their defaults (4400, 4500), emulators
-// starting at the same moment on one machine race for them and one dies after saying it is ready.
+// The hub and logging helpers get free ports of their own too: on their fixed defaults (4400, 4500) a
+// second instance on the machine collided with the first, and its emulator died soon after start.
 async function writeConfig(host: string, port: number): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'aerisk-auth-emulator-'));
   const base = JSON.parse(readFileSync(repoFirebaseJson, 'utf8')) as { emulators?: Record<string, unknown> };
   const emulators = {
     ...base.emulators,
     auth: { host, port },
-    hub: { host: '127.0.0.1', port: await freePort() },
-    logging: { host: '127.0.0.1', port: await freePort() },
+    hub: { host, port: await freePort() },
+    logging: { host, port: await freePort() },
     ui: { enabled: false },
   };
   writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify({ ...base, emulators }, null, 2));

@@ -2,7 +2,7 @@
 // paths, and (when built) the client. Tests call `app.fetch(request)` without opening a port;
 // server/index.ts only listens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServerAdapter, sendNodeResponse } from '@whatwg-node/server';
+import { createServerAdapter } from '@whatwg-node/server';
 import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
 import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
 import type { Analyzer } from './analyzer/contract.js';
@@ -14,6 +14,7 @@ import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
+import { fetchAPI } from './http/fetch-api.js';
 import { createStaticHandler } from './http/static.js';
 import { createImagery, createPlaces } from './imagery/factory.js';
 import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
@@ -22,9 +23,9 @@ import { clientConfigRoutes } from './rest/client-config.js';
 import { guestSessionRoutes } from './rest/guest-session.js';
 import { healthRoutes } from './rest/health.js';
 import { placesRoutes } from './rest/places.js';
-import { aerialRoutes } from './rest/aerial.js';
+import { analysisRoutes } from './rest/analyses.js';
+import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
-import { createGraphqlUploadHandler } from './rest/graphql-upload.js';
 import { imageRoutes } from './rest/images.js';
 import { AnalysisJobs } from './jobs/analysis-jobs.js';
 import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
@@ -70,13 +71,6 @@ export interface AppDeps {
   guestSweepIntervalMs?: number;
 }
 
-/**
- * Runs on Node's request before the fetch app; returns true when it has answered. This is the
- * seam for multipart GraphQL uploads: graphql-upload-minimal's processRequest needs Node's
- * request object, so an upload pre-handler parses the parts here and passes the operation on.
- */
-export type NodePreHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
 export interface App {
   fetch(request: Request): Promise<Response>;
   /** For `http.createServer(app.handleNode)`. */
@@ -119,7 +113,7 @@ function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<vo
   };
 }
 
-export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): App {
+export function createApp(deps: AppDeps): App {
   const analysis = createAnalysisDeps(deps);
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
@@ -135,7 +129,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   );
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...aerialRoutes, ...exportRoutes, ...imageRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
@@ -145,24 +139,9 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
     if (pathname === '/graphql') return yoga.fetch(request);
     return (await rest(request)) ?? (await client?.(request)) ?? notFoundResponse(pathname);
   };
-  const adapter = createServerAdapter(handle);
-
-  // Multipart GraphQL (uploads) is parsed from Node's request before Yoga, then run as JSON.
-  const graphqlUploads = createGraphqlUploadHandler(async (req, res, body) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || ['content-type', 'content-length', 'transfer-encoding'].includes(name)) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    headers.set('content-type', 'application/json');
-    const request = new Request(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), {
-      method: 'POST',
-      headers,
-      body,
-    });
-    await sendNodeResponse(await handle(request), res, req, false);
-  });
-  const nodePreHandlers = [graphqlUploads, ...preHandlers];
+  // Requests from Node's listener are built with our fetch API, whose form parser caps uploads while
+  // they stream in; app.fetch takes any Request (tests send the platform's own).
+  const adapter = createServerAdapter(handle, { fetchAPI });
 
   const guestSweeper =
     deps.guestSweepIntervalMs === undefined ? null : startGuestSweeper(guests, deps.config.guests.ttlMs, deps.guestSweepIntervalMs);
@@ -179,14 +158,7 @@ export function createApp(deps: AppDeps, preHandlers: NodePreHandler[] = []): Ap
   return {
     fetch: handle,
     handleNode(req, res) {
-      void (async () => {
-        for (const pre of nodePreHandlers) if (await pre(req, res)) return;
-        await adapter.requestListener(req, res);
-      })().catch((error: unknown) => {
-        console.error('[http] request failed:', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
-      });
+      void adapter.requestListener(req, res);
     },
     drain: () => analysis.jobs.endWatches(),
     dispose: async () => {

@@ -5,7 +5,6 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
-import type { FileUpload } from 'graphql-upload-minimal';
 import type { Context, Viewer } from './auth/context.js';
 import { isProductionEnv } from './config.js';
 import type PrismaTypes from './generated/pothos-types.js';
@@ -22,7 +21,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
-    Upload: { Input: Promise<FileUpload>; Output: never };
+    // A file part of a multipart request, as Yoga's parser hands it over (server/http/fetch-api.ts).
+    File: { Input: File; Output: never };
   };
 }>({
   defaultFieldNullability: false,

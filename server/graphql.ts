@@ -6,13 +6,16 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
+import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api.js';
+import { INGEST_MESSAGES } from './ingest/errors.js';
 import { schema } from './schema/index.js';
 
 /** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
 export const MAX_LIST_ITEMS = 100;
 
 function longestList(value: unknown, depth = 0): number {
-  if (depth > 8 || value === null || typeof value !== 'object') return 0;
+  // A file part is a value, not a list (the server's File keeps its chunks in an array).
+  if (depth > 8 || value === null || typeof value !== 'object' || isFilePart(value)) return 0;
   const items = Array.isArray(value) ? value : Object.values(value);
   let longest = Array.isArray(value) ? value.length : 0;
   for (const item of items) {
@@ -37,6 +40,29 @@ const boundedLists: Plugin = {
         ],
       });
     }
+  },
+};
+
+// An upload over the limit never reaches a resolver: a multipart request that declares more than
+// MAX_REQUEST_BYTES is refused before a byte is read, and the form parser cuts a longer file part off
+// while it streams (server/http/fetch-api.ts). Either way the specification's message comes back as the
+// request's error, with 413, instead of Yoga's "Request body too large".
+function uploadTooLargeError(): GraphQLError {
+  return new GraphQLError(INGEST_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
+}
+
+const uploadTooLarge: Plugin = {
+  onRequestParse({ request, requestParser, setRequestParser }) {
+    if (!requestParser || !/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return;
+    if (Number(request.headers.get('content-length')) > MAX_REQUEST_BYTES) throw uploadTooLargeError();
+    setRequestParser(async (parsed) => {
+      try {
+        return await requestParser(parsed);
+      } catch (error) {
+        if (error instanceof GraphQLError && error.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') throw uploadTooLargeError();
+        throw error;
+      }
+    });
   },
 };
 
@@ -82,9 +108,10 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
   return createYoga<Record<string, unknown>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    // Uploads are parsed before Yoga (graphql-upload-minimal streams and enforces the size limit
-    // while reading; Yoga's own multipart parsing buffers first). See createNodeHandler in app.ts.
-    multipart: false,
+    // Multipart requests (uploads) are parsed by the fetch API's form parser, which caps a file part
+    // while it streams in (server/http/fetch-api.ts).
+    fetchAPI,
+    maxRequestBodySize: MAX_REQUEST_BYTES,
     context: ({ request }) => deps.contextFactory(request),
     maskedErrors: { maskError: mask },
     graphiql: !deps.production,
@@ -94,6 +121,7 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
       // Browsers cannot send a custom header cross-site without a preflight, so requiring one
       // blocks CSRF through "simple" requests (GET, form and multipart posts).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      uploadTooLarge,
       boundedLists,
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },

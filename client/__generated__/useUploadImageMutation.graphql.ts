@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<369778817a41915de66ee3cbea6f2642>>
+ * @generated SignedSource<<eb4331216613aa42c1a0b26949a69f10>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,7 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 export type UploadImageInput = {
-  file: any;
+  file?: any | null | undefined;
   propertyLocation?: string | null | undefined;
 };
 export type useUploadImageMutation$variables = {

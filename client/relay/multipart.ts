@@ -1,5 +1,5 @@
 // The GraphQL multipart request format (github.com/jaydenseric/graphql-multipart-request-spec), which
-// graphql-upload-minimal reads on the server: `operations` (the request with null where each file goes),
+// Yoga reads on the server: `operations` (the request with null where each file goes),
 // `map` (which variable path each file fills), then the files themselves.
 import type { UploadableMap, Variables } from 'relay-runtime';
 

@@ -1,6 +1,8 @@
-// Domain errors: every expected failure carries one of these codes. Each transport maps the code
-// in one place (REST: rest/errors.ts, a total map; GraphQL: typed error results), so a REST path
-// and its GraphQL twin fail the same way with the same message.
+// Domain errors, their one home: every expected failure is an AppError with one of these codes. Each
+// transport maps every code in one total map (REST: rest/errors.ts, code → HTTP status; GraphQL:
+// schema/errors.ts, code → typed result or request error), so a REST path and its GraphQL twin fail the
+// same way with the same message. An unexpected failure's user-facing message is owned by the service
+// that failed (services/messages.ts `failingAs`); transports add none of their own.
 
 export const errorCodes = [
   'UNAUTHENTICATED',
@@ -60,6 +62,17 @@ export class ValidationError extends AppError {
     readonly fieldErrors: { path: string; message: string }[] = [],
   ) {
     super('VALIDATION', message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  override readonly name = 'RateLimitedError';
+  constructor(
+    message: string,
+    /** Whole seconds until the window resets (REST: the Retry-After header). */
+    readonly retryAfterSeconds = 60,
+  ) {
+    super('RATE_LIMITED', message);
   }
 }
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../domain/constants';
-import { IngestError, invalidImage, noFile, tooManyPixels } from './errors';
+import { AppError } from '../domain/errors';
+import { invalidImage, noFile, tooManyPixels } from './errors';
 import { readExifHints, type ExifHints } from './exif';
 import { estimateGsd, type GsdHint } from './gsd';
 import { readLimited, type ImageInput } from './read-limited';
@@ -94,7 +95,7 @@ async function reencode(received: Buffer, format: ImageFormat, maxPixels: number
     const encoded = format === 'jpeg' ? pipeline.jpeg({ quality: 90 }) : pipeline.png();
     return await encoded.toBuffer({ resolveWithObject: true });
   } catch (error) {
-    if (error instanceof IngestError) throw error;
+    if (error instanceof AppError) throw error;
     throw invalidImage();
   }
 }

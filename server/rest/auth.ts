@@ -43,7 +43,6 @@ export const authRoutes: Route[] = [
   {
     method: 'POST',
     path: '/auth/verify-user',
-    fallbackMessage: 'Failed to verify user',
     async handle({ request, context }) {
       const viewer = requireViewer(await context());
       const body = await readJson(request);

@@ -24,7 +24,6 @@ export function clientConfigRoutes(config: Config): Route[] {
     {
       method: 'GET',
       path: '/api/client-config',
-      fallbackMessage: 'Failed to load the client configuration',
       handle: async () => json(body),
     },
   ];

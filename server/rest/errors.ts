@@ -28,11 +28,15 @@ export function errorBody(code: ErrorCode, message: string) {
   return { error: { code, message } };
 }
 
+/** What a failure no service owned answers (GraphQL's masked errors say the same). */
+export const UNEXPECTED_MESSAGE = 'Unexpected error.';
+
 /**
- * Turns anything a handler threw into a response. Unexpected errors are logged here and answered
- * with the route's user-facing fallback (the specification's data-call message), never details.
+ * Turns anything a handler threw into a response. A service's unexpected failure already arrives as an
+ * INTERNAL AppError with the operation's message (services/messages.ts `failingAs`); anything else is
+ * logged here and answered with UNEXPECTED_MESSAGE, never details.
  */
-export function errorResponse(error: unknown, fallbackMessage: string): Response {
+export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
@@ -42,5 +46,5 @@ export function errorResponse(error: unknown, fallbackMessage: string): Response
     return json(errorBody(error.code, error.message), { status: httpStatus[error.code], headers });
   }
   console.error('[rest] unexpected error:', error);
-  return json(errorBody('INTERNAL', fallbackMessage), { status: httpStatus.INTERNAL });
+  return json(errorBody('INTERNAL', UNEXPECTED_MESSAGE), { status: httpStatus.INTERNAL });
 }

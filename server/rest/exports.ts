@@ -6,9 +6,9 @@ import { bandFor } from '../domain/constants.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';
+import { scoreOf } from '../services/analyses.js';
 import { listAnalyses } from '../services/analysis-search.js';
-import { FAILURE } from '../services/messages.js';
-import { analysisRecord, historyParams } from './aerial.js';
+import { analysisRecord, historyParams } from './analyses.js';
 import type { Route } from './router.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
@@ -23,7 +23,7 @@ type Results = AnalyzerOutput['results'];
 export function exportRow(row: Row) {
   const done = row.status === 'done';
   const r = (done ? row.results : null) as Results | null;
-  const score = done && row.riskScore !== null ? Math.round(row.riskScore) : null;
+  const score = scoreOf(row);
   return {
     analysis_id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -97,7 +97,6 @@ export const exportRoutes: Route[] = [
   {
     method: 'GET',
     path: '/aerial/analyses/export',
-    fallbackMessage: FAILURE.listAnalyses,
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);

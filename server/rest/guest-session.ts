@@ -10,7 +10,6 @@ export function guestSessionRoutes(deps: GuestDeps): Route[] {
     {
       method: 'DELETE',
       path: '/auth/guest-session',
-      fallbackMessage: 'Failed to log out',
       async handle({ context }) {
         const outcome = await endGuestSession(deps, requireViewer(await context()));
         return json({ deleted: outcome === 'deleted' });

@@ -8,7 +8,6 @@ export function healthRoutes(db: Db): Route[] {
     {
       method: 'GET',
       path: '/healthz',
-      fallbackMessage: 'Unhealthy',
       async handle() {
         try {
           await db.$queryRaw`SELECT 1`;

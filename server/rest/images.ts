@@ -1,12 +1,35 @@
-// Image bytes for their owner: GET /aerial/image-file/by-id/{imageId} and
+// Images: POST /aerial/upload, and the bytes for their owner, GET /aerial/image-file/by-id/{imageId} and
 // GET /aerial/analysis-image/{analysisId}. The stored bytes are our own re-encoding (no metadata),
 // served with their real type, never sniffed, and never cached by shared caches.
-import { requireViewer } from '../auth/context.js';
+import { isFilePart, isFileSizeError } from '../http/fetch-api.js';
+import { noFile, tooLarge } from '../ingest/errors.js';
 import { analysisDeps } from '../services/analysis-deps.js';
-import { openAnalysisImageFile, openImageFile } from '../services/images.js';
-import { FAILURE } from '../services/messages.js';
+import { openAnalysisImageFile, openImageFile, uploadImage, type UploadImageInput } from '../services/images.js';
 import type { BlobStream } from '../storage/blob-storage.js';
-import type { Route } from './router.js';
+import { json } from './errors.js';
+import { signedIn, type Route } from './router.js';
+
+/**
+ * The upload's multipart body (`file`, `property_location`). The server's form parser stops reading a
+ * file part one byte past the limit (server/http/fetch-api.ts); anything but a multipart form carries no
+ * file at all.
+ */
+async function readUploadForm(request: Request): Promise<UploadImageInput> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) throw noFile();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    throw isFileSizeError(error) ? tooLarge() : noFile();
+  }
+  const file = form.get('file');
+  const location = form.get('property_location');
+  return {
+    file: isFilePart(file) && file.size > 0 ? file : null,
+    filename: isFilePart(file) ? file.name : null,
+    propertyLocation: typeof location === 'string' ? location : undefined,
+  };
+}
 
 function imageResponse(blob: BlobStream, head: boolean): Response {
   const headers = {
@@ -25,22 +48,30 @@ function imageResponse(blob: BlobStream, head: boolean): Response {
 
 export const imageRoutes: Route[] = [
   {
+    method: 'POST',
+    path: '/aerial/upload',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      // Reading the form is part of the upload: it runs after the rate-limit check.
+      const image = await uploadImage(analysisDeps(ctx), viewer, () => readUploadForm(req.request), ctx.idempotencyKey);
+      return json({ item_id: image.id }, { status: 201 });
+    },
+  },
+  {
     method: 'GET',
     path: '/aerial/image-file/by-id/:imageId',
-    fallbackMessage: FAILURE.image,
     async handle(req) {
-      const ctx = await req.context();
-      const blob = await openImageFile(analysisDeps(ctx), requireViewer(ctx), req.params.imageId);
+      const { ctx, viewer } = await signedIn(req);
+      const blob = await openImageFile(analysisDeps(ctx), viewer, req.params.imageId);
       return imageResponse(blob, req.request.method === 'HEAD');
     },
   },
   {
     method: 'GET',
     path: '/aerial/analysis-image/:analysisId',
-    fallbackMessage: FAILURE.image,
     async handle(req) {
-      const ctx = await req.context();
-      const blob = await openAnalysisImageFile(analysisDeps(ctx), requireViewer(ctx), req.params.analysisId);
+      const { ctx, viewer } = await signedIn(req);
+      const blob = await openAnalysisImageFile(analysisDeps(ctx), viewer, req.params.analysisId);
       return imageResponse(blob, req.request.method === 'HEAD');
     },
   },

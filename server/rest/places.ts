@@ -3,7 +3,6 @@
 // the same services as the GraphQL fields, shape the answer.
 import { requireViewer } from '../auth/context.js';
 import { ValidationError } from '../domain/errors.js';
-import { MAP_IMAGE_FAILED_MESSAGE, PLACES_FAILED_MESSAGE } from '../imagery/errors.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { mapDeps, placePredictions } from '../services/places.js';
 import { fetchPropertyImage } from '../services/property-image.js';
@@ -15,7 +14,6 @@ export const placesRoutes: Route[] = [
   {
     method: 'GET',
     path: '/places/autocomplete',
-    fallbackMessage: PLACES_FAILED_MESSAGE,
     async handle({ request, context }) {
       const ctx = await context();
       const viewer = requireViewer(ctx);
@@ -32,7 +30,6 @@ export const placesRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/property-image',
-    fallbackMessage: MAP_IMAGE_FAILED_MESSAGE,
     async handle({ request, context }) {
       const ctx = await context();
       const viewer = requireViewer(ctx);

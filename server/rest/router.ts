@@ -1,6 +1,6 @@
 // A small route table for the REST compatibility paths. Handlers stay thin: parse the request,
 // call a service, shape the answer; errors go through rest/errors.ts.
-import type { Context, ContextFactory } from '../auth/context.js';
+import { requireViewer, type Context, type ContextFactory, type Viewer } from '../auth/context.js';
 import { AppError, NotFoundError } from '../domain/errors.js';
 import { errorResponse } from './errors.js';
 
@@ -15,9 +15,13 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** `/aerial/analysis/:id` style; `:name` matches one path segment. */
   path: string;
-  /** The user-facing message when something unexpected fails (spec §8 data-call messages). */
-  fallbackMessage: string;
   handle(req: RouteRequest): Promise<Response>;
+}
+
+/** A route's context and its signed-in viewer (401 for none). */
+export async function signedIn(req: RouteRequest): Promise<{ ctx: Context; viewer: Viewer }> {
+  const ctx = await req.context();
+  return { ctx, viewer: requireViewer(ctx) };
 }
 
 function match(pattern: string, pathname: string): Record<string, string> | null {
@@ -55,7 +59,7 @@ export function createRestHandler(routes: Route[], contextFactory: ContextFactor
     if (!hit) {
       const allow = [...new Set(matching.map((m) => m.route.method))].join(', ');
       const error = new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allow}.`);
-      const response = errorResponse(error, error.message);
+      const response = errorResponse(error);
       response.headers.set('allow', allow);
       return response;
     }
@@ -67,11 +71,11 @@ export function createRestHandler(routes: Route[], contextFactory: ContextFactor
         context: () => (context ??= contextFactory(request)),
       });
     } catch (error) {
-      return errorResponse(error, hit.route.fallbackMessage);
+      return errorResponse(error);
     }
   };
 }
 
 export function notFoundResponse(pathname: string): Response {
-  return errorResponse(new NotFoundError(`No such path: ${pathname}`), 'Not found.');
+  return errorResponse(new NotFoundError(`No such path: ${pathname}`));
 }

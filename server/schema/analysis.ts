@@ -1,19 +1,16 @@
 // Analysis: one analysis job and its result; `analysis(id)`, the viewer's history connection and
 // statistics, `analyzeImage`, `deleteAnalysis` and the `analysis` subscription (SSE).
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import type { AnalysisResults } from '../analyzer/contract.js';
 import { requireViewer } from '../auth/context.js';
 import { builder } from '../builder.js';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.js';
 import type { Analysis } from '../generated/prisma/client.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
-import { analyzeImage, deleteAnalysis, storedEvidence } from '../services/analyses.js';
+import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
 import { uuidOrNone } from '../services/ids.js';
-import { NOT_FOUND } from '../services/messages.js';
 import { releasingWhenDone } from '../services/load-shedding.js';
-import { RateLimitedError } from '../services/rate-limit.js';
-import { analysisStatistics } from '../services/statistics.js';
+import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
 import { ImageRef } from './image.js';
@@ -25,7 +22,6 @@ const AnalysisFilterEnum = builder.enumType('AnalysisFilter', { values: ANALYSIS
 const AnalysisSortEnum = builder.enumType('AnalysisSort', { values: ANALYSIS_SORTS });
 const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
 
-const done = (a: Analysis) => a.status === 'done';
 
 export const AnalysisRef = builder.prismaNode('Analysis', {
   id: { field: 'id' },
@@ -39,12 +35,12 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
     riskScore: t.int({
       nullable: true,
       description: 'Null while not done, and when the image could not be assessed.',
-      resolve: (a) => (done(a) && a.riskScore !== null ? Math.round(a.riskScore) : null),
+      resolve: scoreOf,
     }),
     results: t.field({
       type: AnalysisResultsRef,
       nullable: true,
-      resolve: (a) => (done(a) ? (a.results as AnalysisResults | null) : null),
+      resolve: resultsOf,
     }),
     findings: t.field({ type: [FindingRef], resolve: (a) => storedEvidence(a)?.findings ?? [] }),
     scoreBreakdown: t.field({ type: [ScoreItemRef], resolve: (a) => storedEvidence(a)?.score_breakdown ?? [] }),
@@ -59,19 +55,14 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
   }),
 });
 
-const AnalysisStatisticsRef = builder.objectRef<{
-  totalAnalyses: number;
-  notAssessable: number;
-  riskScores: { low: number; medium: number; high: number };
-  riskFactors: { pools: number; spas: number; treesOverhanging: number; powerLines: number };
-}>('AnalysisStatistics');
+const AnalysisStatisticsRef = builder.objectRef<AnalysisStatistics>('AnalysisStatistics');
 
-export const RiskBandsRef = builder.objectRef<{ low: number; medium: number; high: number }>('RiskBands').implement({
+export const RiskBandsRef = builder.objectRef<RiskBands>('RiskBands').implement({
   fields: (t) => ({ low: t.exposeInt('low'), medium: t.exposeInt('medium'), high: t.exposeInt('high') }),
 });
 
 const RiskFactorsRef = builder
-  .objectRef<{ pools: number; spas: number; treesOverhanging: number; powerLines: number }>('RiskFactors')
+  .objectRef<AnalysisStatistics['riskFactors']>('RiskFactors')
   .implement({
     fields: (t) => ({
       pools: t.exposeInt('pools'),
@@ -137,20 +128,7 @@ builder.prismaObjectFields(UserRef, (t) => ({
   }),
   analysisStatistics: t.withAuth({ loggedIn: true }).field({
     type: AnalysisStatisticsRef,
-    resolve: async (_user, _args, ctx) => {
-      const s = await analysisStatistics(ctx.db, ctx.viewer);
-      return {
-        totalAnalyses: s.total_analyses,
-        notAssessable: s.not_assessable,
-        riskScores: s.risk_scores,
-        riskFactors: {
-          pools: s.risk_factors.pools,
-          spas: s.risk_factors.spas,
-          treesOverhanging: s.risk_factors.trees_overhanging,
-          powerLines: s.risk_factors.power_lines,
-        },
-      };
-    },
+    resolve: (_user, _args, ctx) => analysisStatistics(ctx.db, ctx.viewer),
   }),
 }));
 
@@ -160,8 +138,7 @@ builder.queryField('analysis', (t) =>
     nullable: true,
     description: 'One of the viewer’s analyses by global id; null for an unknown id or another user’s.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.db.analysis.findFirst({ ...query, where: { id: rawIdOf(String(args.id), 'Analysis'), ownerId: ctx.viewer.uid } }),
+    resolve: (query, _root, args, ctx) => findAnalysis(ctx.db, ctx.viewer, rawIdOf(String(args.id), 'Analysis'), query),
   }),
 );
 
@@ -213,11 +190,7 @@ builder.subscriptionField('analysis', (t) =>
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
       const { jobs, db, streams } = analysisDeps(ctx);
-      const owned = await db.analysis.findFirst({
-        where: { id: rawIdOf(String(args.id), 'Analysis'), ownerId: viewer.uid },
-        select: { id: true },
-      });
-      if (!owned) throw new NotFoundError(NOT_FOUND.analysis);
+      const owned = await getAnalysis(db, viewer, rawIdOf(String(args.id), 'Analysis'), { select: { id: true } });
       return releasingWhenDone(jobs.watch(owned.id), streams.acquire(viewer.uid));
     },
     resolve: (analysis: Analysis) => analysis,

@@ -1,10 +1,19 @@
-// Expected failures as typed results (errors plugin): a mutation lists the ones it can return,
-// `errors: { types: [ValidationError, NotFoundError] }`, and clients select
-// `... on Error { message }`. The classes are the domain's own (server/domain/errors.ts), so a
-// service throws the same error whichever transport called it.
+// The GraphQL face of domain errors. Expected failures are typed results (errors plugin): a field lists
+// the ones it can return, `errors: { types: [ValidationError, NotFoundError] }`, and clients select
+// `... on Error { message }`. The classes are the domain's own (server/domain/errors.ts), so a service
+// throws the same error whichever transport called it; `graphqlErrorTypes` says, for every code, which
+// typed result it becomes, like REST's status map (rest/errors.ts).
 import { builder } from '../builder.js';
-import { AppError, errorCodes, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { RateLimitedError } from '../services/rate-limit.js';
+import {
+  AppError,
+  errorCodes,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+  type ErrorCode,
+} from '../domain/errors.js';
+import { ProviderError } from '../imagery/errors.js';
 
 const ErrorCodeEnum = builder.enumType('ErrorCode', { values: errorCodes });
 
@@ -43,7 +52,6 @@ builder.objectType(ForbiddenError, {
   isTypeOf: (value) => value instanceof ForbiddenError,
 });
 
-// Analysis domain (issue 4): rate limits, and the upload checks' own codes seen as validation.
 builder.objectType(RateLimitedError, {
   name: 'RateLimitedError',
   description: 'Too many uploads or analyses in the last minute.',
@@ -52,18 +60,37 @@ builder.objectType(RateLimitedError, {
   fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
 });
 
-const VALIDATION_CODES = new Set(['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE']);
-
 /**
- * Upload checks raise AppErrors with their own codes (413, 415 on REST); in GraphQL they are
- * validation failures of the input, with the same message.
+ * Every domain error code's typed result: a field that declares the type returns the error as that result;
+ * `null` (or a type the field does not declare) makes it a request error that keeps the code in
+ * `extensions.code` (server/graphql.ts masks everything else). Upload and input checks with their own
+ * REST statuses (413, 415, 422) are validation failures of the input here, with the same message and code.
  */
+export const graphqlErrorTypes = {
+  UNAUTHENTICATED: null, // scope-auth's request error, HTTP 401
+  FORBIDDEN: ForbiddenError,
+  NOT_FOUND: NotFoundError,
+  METHOD_NOT_ALLOWED: null, // REST only
+  VALIDATION: ValidationError,
+  CONFLICT: ValidationError,
+  PAYLOAD_TOO_LARGE: ValidationError,
+  UNSUPPORTED_MEDIA_TYPE: ValidationError,
+  UNPROCESSABLE: ValidationError,
+  RATE_LIMITED: RateLimitedError,
+  UNAVAILABLE: null,
+  INTERNAL: null,
+} as const satisfies Record<ErrorCode, (new (message: string) => AppError) | null>;
+
+// Classes that are typed results in their own right, whatever their code (an ImageryError may be
+// UNPROCESSABLE, an unknown address, and stays an ImageryError).
+const OWN_TYPES = [ValidationError, NotFoundError, ForbiddenError, RateLimitedError, ProviderError];
+
+/** A domain error as the typed result its code maps to; anything else unchanged. */
 export function asTypedError(error: unknown): unknown {
-  if (error instanceof AppError && !(error instanceof ValidationError) && (VALIDATION_CODES.has(error.code) || error.code === 'VALIDATION')) {
-    // Same message, same code (PAYLOAD_TOO_LARGE stays that in `code`); the type is the validation one.
-    return Object.assign(new ValidationError(error.message), { code: error.code });
-  }
-  return error;
+  if (!(error instanceof AppError) || OWN_TYPES.some((type) => error instanceof type)) return error;
+  const Type = graphqlErrorTypes[error.code];
+  // Same message, same code (PAYLOAD_TOO_LARGE stays that in `code`); the type is the one clients select.
+  return Type ? Object.assign(new Type(error.message), { code: error.code }) : error;
 }
 
 /** Runs a resolver body, converting domain errors to the typed GraphQL errors above. */

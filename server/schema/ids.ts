@@ -3,6 +3,7 @@
 // tell ids apart.
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 import { NO_SUCH_ID, isUuid } from '../services/ids.js';
+import type { Page } from '../services/keyset.js';
 
 export function rawIdOf(globalId: string, typename: string): string {
   try {
@@ -16,12 +17,6 @@ export function rawIdOf(globalId: string, typename: string): string {
 
 export function globalIdOf(typename: string, id: string): string {
   return encodeGlobalID(typename, id);
-}
-
-export interface Page<Row> {
-  rows: Row[];
-  hasNextPage: boolean;
-  cursorOf(row: Row): string;
 }
 
 /** A Relay connection object from one keyset page (forward pagination only). */

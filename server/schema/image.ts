@@ -1,11 +1,9 @@
 // Image: an uploaded (or provider) image of the viewer, and the `uploadImage` mutation.
 import { builder } from '../builder.js';
-import { ValidationError } from '../domain/errors.js';
-import { noFile, tooLarge } from '../ingest/errors.js';
+import { RateLimitedError, ValidationError } from '../domain/errors.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { uuidOrNone } from '../services/ids.js';
 import { uploadImage } from '../services/images.js';
-import { RateLimitedError } from '../services/rate-limit.js';
 import { typed } from './errors.js';
 import './scalars.js';
 
@@ -37,7 +35,9 @@ export const ImageRef = builder.prismaNode('Image', {
 
 const UploadImageInput = builder.inputType('UploadImageInput', {
   fields: (t) => ({
-    file: t.field({ type: 'Upload', required: true }),
+    // Optional so that a request whose map names a file it does not carry gets the specification's
+    // "Please select a file to upload" like REST, instead of a variable error.
+    file: t.field({ type: 'File', required: false }),
     propertyLocation: t.string(),
   }),
 });
@@ -50,26 +50,12 @@ builder.mutationField('uploadImage', (t) =>
     errors: { types: [ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: UploadImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(async () => {
-        let file;
-        try {
-          file = await input.file;
-        } catch {
-          throw noFile(); // the map named a file the request did not carry
-        }
-        let stream;
-        try {
-          stream = file.createReadStream();
-        } catch (error) {
-          // Thrown when the part already ran past maxFileSize while the request was parsed.
-          if ((error as { status?: number }).status === 413) throw tooLarge();
-          throw noFile();
-        }
-        return uploadImage(analysisDeps(ctx), ctx.viewer, {
-          file: stream,
-          filename: file.filename,
+      typed(() =>
+        uploadImage(analysisDeps(ctx), ctx.viewer, {
+          file: input.file ?? null,
+          filename: input.file?.name ?? null,
           propertyLocation: input.propertyLocation,
-        }, ctx.idempotencyKey);
-      }),
+        }, ctx.idempotencyKey),
+      ),
   }),
 );

@@ -2,14 +2,13 @@
 // configured providers (`imageryStatus`, `placesStatus`), and `fetchPropertyImage`, which stores the
 // satellite picture of an address as the viewer's Image (analysed afterwards with `analyzeImage`).
 import { builder } from '../builder.js';
-import { ValidationError } from '../domain/errors.js';
+import { RateLimitedError, ValidationError } from '../domain/errors.js';
 import { ProviderError } from '../imagery/errors.js';
 import type { Prediction } from '../imagery/types.js';
 import { analysisDeps } from '../services/analysis-deps.js';
 import { imageryStatus, mapDeps, placePredictions, placesStatus, type ImageryStatus, type PlacesStatus } from '../services/places.js';
 import { fetchPropertyImage } from '../services/property-image.js';
-import { RateLimitedError } from '../services/rate-limit.js';
-import { ErrorInterface, asTypedError } from './errors.js';
+import { ErrorInterface, typed } from './errors.js';
 import { ImageRef } from './image.js';
 
 builder.objectType(ProviderError, {
@@ -108,15 +107,6 @@ builder.mutationField('fetchPropertyImage', (t) =>
     description: 'Finds the address, fetches its 600×400 zoom-20 satellite image and stores it as the viewer’s image.',
     errors: { types: [ValidationError, RateLimitedError, ProviderError] },
     args: { input: t.arg({ type: FetchPropertyImageInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => {
-      try {
-        return await fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), ctx.viewer, input);
-      } catch (error) {
-        // A ProviderError can carry UNPROCESSABLE (an unknown address), which asTypedError would turn into a
-        // ValidationError; it has its own type.
-        if (error instanceof ProviderError) throw error;
-        throw asTypedError(error);
-      }
-    },
+    resolve: (_root, { input }, ctx) => typed(() => fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), ctx.viewer, input)),
   }),
 );

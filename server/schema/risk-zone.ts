@@ -4,7 +4,7 @@ import { RISK_LEVELS } from '../domain/constants.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { uuidOrNone } from '../services/ids.js';
 import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
-import { riskZoneStatistics } from '../services/statistics.js';
+import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statistics.js';
 import { RiskBandsRef } from './analysis.js';
 import { typed } from './errors.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
@@ -26,9 +26,7 @@ export const RiskZoneRef = builder.prismaNode('RiskZone', {
 });
 
 const RiskZoneStatisticsRef = builder
-  .objectRef<{ totalZones: number; riskLevels: { low: number; medium: number; high: number }; lastUpdated: Date | null }>(
-    'RiskZoneStatistics',
-  )
+  .objectRef<RiskZoneStatistics>('RiskZoneStatistics')
   .implement({
     fields: (t) => ({
       totalZones: t.exposeInt('totalZones'),
@@ -52,10 +50,7 @@ builder.prismaObjectFields(UserRef, (t) => ({
   }),
   riskZoneStatistics: t.withAuth({ loggedIn: true }).field({
     type: RiskZoneStatisticsRef,
-    resolve: async (_user, _args, ctx) => {
-      const s = await riskZoneStatistics(ctx.db, ctx.viewer);
-      return { totalZones: s.total_zones, riskLevels: s.risk_levels, lastUpdated: s.last_updated };
-    },
+    resolve: (_user, _args, ctx) => riskZoneStatistics(ctx.db, ctx.viewer),
   }),
 }));
 

@@ -1,8 +1,8 @@
-// Scalars of the analysis domain: DateTime (ISO-8601 strings), JSON (provenance) and Upload (a file
-// of a multipart request, parsed before Yoga by rest/graphql-upload.ts).
+// Scalars of the analysis domain: DateTime (ISO-8601 strings), JSON (provenance) and File (a file part
+// of a GraphQL multipart request, which Yoga parses and puts into the variables).
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { builder } from '../builder.js';
-import { takeUpload } from '../rest/graphql-upload.js';
+import { isFilePart } from '../http/fetch-api.js';
 
 builder.scalarType('DateTime', {
   description: 'An ISO-8601 date and time in UTC, e.g. 2026-11-22T10:15:00.000Z.',
@@ -44,17 +44,17 @@ builder.scalarType('JSON', {
   parseLiteral: literal,
 });
 
-builder.scalarType('Upload', {
+builder.scalarType('File', {
   description: 'A file sent as a part of a GraphQL multipart request (graphql-multipart-request-spec).',
   serialize: () => {
-    throw new GraphQLError('Upload is an input-only scalar.');
+    throw new GraphQLError('File is an input-only scalar.');
   },
   parseValue: (value) => {
-    const upload = takeUpload(value);
-    if (!upload) throw new GraphQLError('Upload must be a file of a multipart request.');
-    return upload;
+    // Only Yoga's multipart parser puts a file into the variables; a JSON value never is one.
+    if (!isFilePart(value)) throw new GraphQLError('File must be a file part of a multipart request.');
+    return value;
   },
   parseLiteral: () => {
-    throw new GraphQLError('Upload must be a file of a multipart request, not a literal.');
+    throw new GraphQLError('File must be a file part of a multipart request, not a literal.');
   },
 });

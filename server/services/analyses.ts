@@ -2,7 +2,7 @@
 // server/jobs/analysis-jobs.ts. Ownership: every lookup is by id AND owner, so another user's id
 // and an id that does not exist fail the same way.
 import type { Viewer } from '../auth/context.js';
-import type { Evidence, Provenance } from '../analyzer/contract.js';
+import type { AnalysisResults, Evidence, Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
 import { AppError, NotFoundError, UnavailableError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
@@ -92,8 +92,19 @@ export async function findOwnedAnalysis<Q extends RowQuery>(db: Db, ownerId: str
   return row as Analysis;
 }
 
+/** GET /aerial/analysis/{id}, the `analysis` subscription: the viewer's analysis, or NotFoundError. */
 export async function getAnalysis(db: Db, viewer: Viewer, id: string, query?: RowQuery): Promise<Analysis> {
   return failingAs(FAILURE.getAnalysis, () => findOwnedAnalysis(db, viewer.uid, id, query));
+}
+
+/** `analysis(id)`: the viewer's analysis, or null whether it is missing or someone else's (a node lookup). */
+export async function findAnalysis(db: Db, viewer: Viewer, id: string, query?: RowQuery): Promise<Analysis | null> {
+  try {
+    return await getAnalysis(db, viewer, id, query);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }
 
 /** Deletes the viewer's analysis, and its image (row and blob) when no other analysis uses it. */
@@ -107,6 +118,16 @@ export async function deleteAnalysis(deps: AnalysisDeps, viewer: Viewer, id: str
     await deleteImageIfUnused(deps.db, deps.storage, analysis.imageId);
     return analysis;
   });
+}
+
+/** The rounded 0–100 score of a finished, assessable analysis; null otherwise (both transports show this). */
+export function scoreOf(row: Pick<Analysis, 'status' | 'riskScore'>): number | null {
+  return row.status === 'done' && row.riskScore !== null ? Math.round(row.riskScore) : null;
+}
+
+/** The contract's results of a finished analysis; null until done. */
+export function resultsOf(row: Pick<Analysis, 'status' | 'results'>): AnalysisResults | null {
+  return row.status === 'done' ? ((row.results as AnalysisResults | null) ?? null) : null;
 }
 
 /** Evidence as stored (without provenance, which has its own column), for both transports. */

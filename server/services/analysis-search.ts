@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../db.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
+import { afterCreated, decodeCursor, encodeCursor, keysetPage, type Page } from './keyset.js';
 import { FAILURE, failingAs } from './messages.js';
 
 export const ANALYSIS_FILTERS = ['pool', 'spa', 'trees', 'roof', 'solar', 'power_lines'] as const;
@@ -44,9 +45,8 @@ interface Cursor {
   id: string;
 }
 
-export function encodeCursor(row: Pick<Analysis, 'id' | 'createdAt' | 'riskScore'>, sort: AnalysisSort, order: SortOrder): string {
-  const cursor: Cursor = { sort, order, score: row.riskScore, createdAt: row.createdAt.toISOString(), id: row.id };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function cursorOf(row: Pick<Analysis, 'id' | 'createdAt' | 'riskScore'>, sort: AnalysisSort, order: SortOrder): string {
+  return encodeCursor({ sort, order, score: row.riskScore, createdAt: row.createdAt.toISOString(), id: row.id } satisfies Cursor);
 }
 
 const cursorSchema = z.object({
@@ -57,20 +57,13 @@ const cursorSchema = z.object({
   id: z.uuid(),
 });
 
-function decodeCursor(value: string, sort: AnalysisSort, order: SortOrder): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    throw new ValidationError('Invalid cursor.');
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success) throw new ValidationError('Invalid cursor.');
+function cursorIn(value: string, sort: AnalysisSort, order: SortOrder): Cursor {
+  const cursor = decodeCursor(value, cursorSchema);
   // A cursor marks a place in one ordering; in another it means nothing.
-  if (result.data.sort !== sort || result.data.order !== order) {
+  if (cursor.sort !== sort || cursor.order !== order) {
     throw new ValidationError('The cursor belongs to a different sort order; start again without it.');
   }
-  return result.data;
+  return cursor;
 }
 
 function searchWhere(search: string | null | undefined): Prisma.AnalysisWhereInput[] {
@@ -97,20 +90,14 @@ function orderBy(sort: AnalysisSort, order: SortOrder): Prisma.AnalysisOrderByWi
 /** Rows strictly after `c` in the ordering above. */
 function afterWhere(c: Cursor): Prisma.AnalysisWhereInput {
   const createdAt = new Date(c.createdAt);
-  if (c.sort === 'date') {
-    const cmp = c.order === 'desc' ? 'lt' : 'gt';
-    return { OR: [{ createdAt: { [cmp]: createdAt } }, { createdAt, id: { [cmp]: c.id } }] };
-  }
-  const tie: Prisma.AnalysisWhereInput = { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: c.id } }] };
+  if (c.sort === 'date') return afterCreated(createdAt, c.id, c.order);
+  const tie = afterCreated(createdAt, c.id, 'desc');
   if (c.score === null) return { riskScore: null, AND: [tie] };
   const cmp = c.order === 'desc' ? 'lt' : 'gt';
   return { OR: [{ riskScore: { [cmp]: c.score } }, { riskScore: c.score, AND: [tie] }, { riskScore: null }] };
 }
 
-export interface AnalysisPage<Row> {
-  rows: Row[];
-  hasNextPage: boolean;
-  cursorOf(row: Row): string;
+export interface AnalysisPage<Row> extends Page<Row> {
   /** How many analyses match the search and filters on every page (one COUNT, run only when called). */
   totalCount(): Promise<number>;
 }
@@ -139,7 +126,7 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
 
   const matching: Prisma.AnalysisWhereInput[] = [...searchWhere(search)];
   for (const filter of new Set(filters ?? [])) matching.push({ [FILTER_COLUMN[filter]]: true });
-  const and = after ? [...matching, afterWhere(decodeCursor(after, sort, order))] : matching;
+  const and = after ? [...matching, afterWhere(cursorIn(after, sort, order))] : matching;
 
   // The cursor needs these columns whatever the caller selected.
   const selection: RowQuery = query.select
@@ -147,16 +134,13 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
     : query.include
       ? { include: query.include }
       : {};
-  const rows = (await db.analysis.findMany({
-    ...selection,
-    where: { ownerId, AND: and },
-    orderBy: orderBy(sort, order),
-    take: first + 1,
-  })) as Analysis[];
+  const page = await keysetPage(
+    first,
+    async (take) => (await db.analysis.findMany({ ...selection, where: { ownerId, AND: and }, orderBy: orderBy(sort, order), take })) as Analysis[],
+    (row) => cursorOf(row, sort, order),
+  );
   return {
-    rows: rows.slice(0, first),
-    hasNextPage: rows.length > first,
-    cursorOf: (row) => encodeCursor(row, sort, order),
+    ...page,
     totalCount: () => failingAs(FAILURE.listAnalyses, () => db.analysis.count({ where: { ownerId, AND: matching } })),
   };
 }

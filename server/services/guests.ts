@@ -9,6 +9,7 @@ import type { Viewer } from '../auth/context.js';
 import type { Db } from '../db.js';
 import { ForbiddenError } from '../domain/errors.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
+import { FAILURE, failingAs } from './messages.js';
 
 export interface GuestDeps {
   db: Db;
@@ -72,7 +73,7 @@ export async function purgeGuest(deps: GuestDeps, uid: string): Promise<PurgeOut
 /** Signing out of a guest session: its results end with it. Refused for a registered account. */
 export async function endGuestSession(deps: GuestDeps, viewer: Viewer): Promise<PurgeOutcome> {
   if (!viewer.isAnonymous) throw new ForbiddenError('Only a guest session ends by deleting its data.');
-  return purgeGuest(deps, viewer.uid);
+  return failingAs(FAILURE.endGuestSession, () => purgeGuest(deps, viewer.uid));
 }
 
 export interface GuestSweepReport {

@@ -14,6 +14,8 @@ export const FAILURE = {
   deleteAnalysis: 'Failed to delete analysis',
   deleteRiskZone: 'Failed to delete risk zone',
   image: 'Failed to load image',
+  verifyUser: 'Failed to verify user',
+  endGuestSession: 'Failed to log out',
 } as const;
 
 export const NOT_FOUND = {
@@ -26,7 +28,8 @@ export const NOT_FOUND = {
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
 /**
- * Runs a service step; an unexpected failure (a database error, a full disk) is logged with its
+ * The one owner of an operation's user-facing message for unexpected failures: every service entry point
+ * runs in it, and neither transport adds a fallback of its own. Runs a service step; an unexpected failure (a database error, a full disk) is logged with its
  * cause and surfaces as the operation's §8 message with code INTERNAL. Expected failures (AppError)
  * pass through unchanged.
  */

@@ -3,11 +3,11 @@
 // services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
 import type { Context, Viewer } from '../auth/context.js';
 import { AUTOCOMPLETE_MIN_CHARS } from '../domain/constants.js';
-import { AppError } from '../domain/errors.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { Reachability } from '../imagery/reachability.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
 import type { AnalysisDeps } from './analysis-deps.js';
+import { failingAs } from './messages.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 export interface MapDeps {
@@ -57,17 +57,18 @@ export async function placePredictions(
   input: string | null | undefined,
   sessionToken?: string | null,
 ): Promise<Prediction[]> {
-  if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
-    const { analysis, viewer } = limit;
-    await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE);
-  }
-  try {
-    return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});
-  } catch (error) {
-    logProviderFailure('places', error);
-    if (isProviderError(error)) throw error;
-    throw new AppError('INTERNAL', PLACES_FAILED_MESSAGE, { cause: error });
-  }
+  return failingAs(PLACES_FAILED_MESSAGE, async () => {
+    if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
+      const { analysis, viewer } = limit;
+      await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE);
+    }
+    try {
+      return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});
+    } catch (error) {
+      logProviderFailure('places', error);
+      throw error;
+    }
+  });
 }
 
 export interface ImageryStatus {

@@ -13,6 +13,7 @@ import type { GeocodeQuery, GeocodeResult, MapImage } from '../imagery/types.js'
 import { ingestImage } from '../ingest/ingest-image.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { MAX_PROPERTY_LOCATION_LENGTH, storeIngestedImage } from './images.js';
+import { failingAs } from './messages.js';
 import { logProviderFailure, type MapDeps } from './places.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 import { ensureUser } from './users.js';
@@ -57,7 +58,10 @@ export function mapImageFilename(now: Date): string {
  * viewer's uploads-per-minute limit, since it stores an image as an upload does.
  */
 export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, rawInput: unknown): Promise<Image> {
-  const input = parse(rawInput);
+  return failingAs(MAP_IMAGE_FAILED_MESSAGE, () => fetchAndStore(deps, map, viewer, parse(rawInput)));
+}
+
+async function fetchAndStore(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, input: ReturnType<typeof parse>): Promise<Image> {
   await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.

@@ -5,20 +5,9 @@ import type { ClaudeBudget } from '../analyzer/claude/budget.js';
 import { budgetDay } from '../analyzer/claude/budget.js';
 import type { PerMinuteLimits, RateLimits } from '../config.js';
 import type { Db } from '../db.js';
-import { AppError } from '../domain/errors.js';
+import { RateLimitedError } from '../domain/errors.js';
 
 export type RateLimitedAction = 'upload' | 'analyze' | 'places';
-
-export class RateLimitedError extends AppError {
-  override readonly name = 'RateLimitedError';
-  constructor(
-    message: string,
-    /** Whole seconds until the window resets (REST: the Retry-After header). */
-    readonly retryAfterSeconds: number,
-  ) {
-    super('RATE_LIMITED', message);
-  }
-}
 
 const MINUTE_MS = 60_000;
 

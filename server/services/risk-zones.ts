@@ -7,6 +7,7 @@ import { RISK_LEVELS } from '../domain/constants.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Prisma, RiskZone } from '../generated/prisma/client.js';
 import { uuidOrNone } from './ids.js';
+import { afterCreated, decodeCursor, encodeCursor, keysetPage, type Page } from './keyset.js';
 import { FAILURE, NOT_FOUND, REQUIRED_FIELDS_MESSAGE, failingAs } from './messages.js';
 import { ensureUser } from './users.js';
 
@@ -45,23 +46,7 @@ export async function createRiskZone(db: Db, viewer: Viewer, input: unknown): Pr
   });
 }
 
-export interface RiskZonePage {
-  rows: RiskZone[];
-  hasNextPage: boolean;
-  cursorOf(row: RiskZone): string;
-}
-
 const cursorSchema = z.object({ c: z.iso.datetime(), i: z.uuid() });
-
-function decodeCursor(value: string): { c: string; i: string } {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // falls through
-  }
-  throw new ValidationError('Invalid cursor.');
-}
 
 /** Newest first, keyset-paginated. */
 export async function listRiskZones(
@@ -69,25 +54,15 @@ export async function listRiskZones(
   viewer: Viewer,
   params: { first: number; after?: string | null },
   query: { include?: Prisma.RiskZoneInclude } = {},
-): Promise<RiskZonePage> {
+): Promise<Page<RiskZone>> {
   return failingAs(FAILURE.listRiskZones, async () => {
-    const where: Prisma.RiskZoneWhereInput = { ownerId: viewer.uid };
-    if (params.after) {
-      const { c, i } = decodeCursor(params.after);
-      const createdAt = new Date(c);
-      where.OR = [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: i } }];
-    }
-    const rows = await db.riskZone.findMany({
-      ...query,
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: params.first + 1,
-    });
-    return {
-      rows: rows.slice(0, params.first),
-      hasNextPage: rows.length > params.first,
-      cursorOf: (row) => Buffer.from(JSON.stringify({ c: row.createdAt.toISOString(), i: row.id })).toString('base64url'),
-    };
+    const after = params.after ? decodeCursor(params.after, cursorSchema) : null;
+    const where: Prisma.RiskZoneWhereInput = { ownerId: viewer.uid, ...(after ? afterCreated(new Date(after.c), after.i, 'desc') : {}) };
+    return keysetPage(
+      params.first,
+      (take) => db.riskZone.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+      (row) => encodeCursor({ c: row.createdAt.toISOString(), i: row.id }),
+    );
   });
 }
 

@@ -1,23 +1,30 @@
 // Statistics for the history and aerial-risk screens, each one aggregate query. Spec §3: analysis
 // statistics count finished analyses; an unassessable one (no score) counts in the total but in
-// no band. Risk factors use the same rules as the history filters.
+// no band. Risk factors use the same rules as the history filters. Domain shapes: REST's snake_case
+// records are made in rest/, GraphQL exposes these as they are.
 import type { Viewer } from '../auth/context.js';
 import type { Db } from '../db.js';
 import { RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM } from '../domain/constants.js';
 import { FAILURE, failingAs } from './messages.js';
 
+export interface RiskBands {
+  low: number;
+  medium: number;
+  high: number;
+}
+
 export interface AnalysisStatistics {
-  total_analyses: number;
+  totalAnalyses: number;
   /** Done but not scored (the image could not support a judgement): with the bands, adds up to the total. */
-  not_assessable: number;
-  risk_scores: { low: number; medium: number; high: number };
-  risk_factors: { pools: number; spas: number; trees_overhanging: number; power_lines: number };
+  notAssessable: number;
+  riskScores: RiskBands;
+  riskFactors: { pools: number; spas: number; treesOverhanging: number; powerLines: number };
 }
 
 export interface RiskZoneStatistics {
-  total_zones: number;
-  risk_levels: { low: number; medium: number; high: number };
-  last_updated: Date | null;
+  totalZones: number;
+  riskLevels: RiskBands;
+  lastUpdated: Date | null;
 }
 
 type Counts = Record<string, bigint | number | null>;
@@ -37,15 +44,10 @@ export async function analysisStatistics(db: Db, viewer: Viewer): Promise<Analys
         count(*) FILTER (WHERE has_power_lines) AS power_lines
       FROM analyses WHERE owner_id = ${viewer.uid} AND status = 'done'`;
     return {
-      total_analyses: n(row?.total),
-      not_assessable: n(row?.not_assessable),
-      risk_scores: { low: n(row?.low), medium: n(row?.medium), high: n(row?.high) },
-      risk_factors: {
-        pools: n(row?.pools),
-        spas: n(row?.spas),
-        trees_overhanging: n(row?.trees),
-        power_lines: n(row?.power_lines),
-      },
+      totalAnalyses: n(row?.total),
+      notAssessable: n(row?.not_assessable),
+      riskScores: { low: n(row?.low), medium: n(row?.medium), high: n(row?.high) },
+      riskFactors: { pools: n(row?.pools), spas: n(row?.spas), treesOverhanging: n(row?.trees), powerLines: n(row?.power_lines) },
     };
   });
 }
@@ -60,9 +62,9 @@ export async function riskZoneStatistics(db: Db, viewer: Viewer): Promise<RiskZo
         max(created_at) AS last_updated
       FROM risk_zones WHERE owner_id = ${viewer.uid}`;
     return {
-      total_zones: n(row?.total),
-      risk_levels: { low: n(row?.low), medium: n(row?.medium), high: n(row?.high) },
-      last_updated: row?.last_updated ? new Date(row.last_updated) : null,
+      totalZones: n(row?.total),
+      riskLevels: { low: n(row?.low), medium: n(row?.medium), high: n(row?.high) },
+      lastUpdated: row?.last_updated ? new Date(row.last_updated) : null,
     };
   });
 }

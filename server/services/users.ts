@@ -6,6 +6,7 @@ import type { Db } from '../db.js';
 import { DEFAULT_PROVIDER } from '../domain/constants.js';
 import { ForbiddenError, ValidationError } from '../domain/errors.js';
 import type { Prisma, User } from '../generated/prisma/client.js';
+import { FAILURE, failingAs } from './messages.js';
 
 const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -42,7 +43,10 @@ function parse(input: unknown) {
  * and photo come from the client, which sees profile edits before the token is refreshed.
  */
 export async function verifyUser(db: Db, viewer: Viewer, input: VerifyUserInput | Record<string, unknown>): Promise<User> {
-  const data = parse(input);
+  return failingAs(FAILURE.verifyUser, () => recordSignIn(db, viewer, parse(input)));
+}
+
+async function recordSignIn(db: Db, viewer: Viewer, data: VerifyUserInput): Promise<User> {
   if (data.userId !== viewer.uid) {
     throw new ForbiddenError('user_id does not match the signed-in user.');
   }

@@ -1,5 +1,5 @@
 // Helpers for the analysis-domain integration tests (issue 4): an app with an injectable analyzer and
-// its own DATA_DIR, the real HTTP server for multipart uploads, images made with sharp, and a
+// its own DATA_DIR, the real HTTP server where a test needs Node's listener, images made with sharp, and a
 // scripted analyzer whose observations the test chooses (so search, filters, sort and statistics
 // can be checked exactly). One test file uses the real local analyzer.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ export interface AnalysisTestApp {
   /** Every SQL statement Prisma sent (the same log as TestApp's). */
   queries: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
-  /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (multipart uploads need Node's request). */
+  /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (Node's request: streaming, connections). */
   listen(): Promise<string>;
   /** A second app on the same database and DATA_DIR (a restarted process). */
   restart(opts?: { analyzer?: Analyzer; sweepOrphansOnStart?: boolean }): Promise<AnalysisTestApp>;
@@ -234,8 +234,15 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
 
 // ——— requests ———
 
+/** Where a request goes: the app object (`app.fetch`, as most tests do) or a listening server's base URL. */
+export type Target = string | { request(path: string, init?: RequestInit): Promise<Response> };
+
+export function send(to: Target, path: string, init?: RequestInit): Promise<Response> {
+  return typeof to === 'string' ? fetch(`${to}${path}`, init) : to.request(path, init);
+}
+
 export async function restUpload(
-  baseUrl: string,
+  to: Target,
   user: { idToken: string } | null,
   file: { bytes: Uint8Array; name?: string; type?: string } | null,
   propertyLocation?: string,
@@ -243,7 +250,7 @@ export async function restUpload(
   const form = new FormData();
   if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'photo.png');
   if (propertyLocation !== undefined) form.append('property_location', propertyLocation);
-  return fetch(`${baseUrl}/aerial/upload`, { method: 'POST', headers: user ? auth(user) : {}, body: form });
+  return send(to, '/aerial/upload', { method: 'POST', headers: user ? auth(user) : {}, body: form });
 }
 
 export const UPLOAD_MUTATION = /* GraphQL */ `
@@ -259,7 +266,7 @@ export const UPLOAD_MUTATION = /* GraphQL */ `
 
 /** A GraphQL multipart request (graphql-multipart-request-spec), as the client's upload sends it. */
 export async function graphqlUpload(
-  baseUrl: string,
+  to: Target,
   user: { idToken: string } | null,
   file: { bytes: Uint8Array; name?: string; type?: string } | null,
   propertyLocation?: string | null,
@@ -274,12 +281,12 @@ export async function graphqlUpload(
   if (file) form.append('0', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'photo.png');
   const headers: Record<string, string> = user ? auth(user) : {};
   if (opts.csrf !== false) headers['x-graphql-yoga-csrf'] = '1';
-  return fetch(`${baseUrl}/graphql`, { method: 'POST', headers, body: form });
+  return send(to, '/graphql', { method: 'POST', headers, body: form });
 }
 
 /** Uploads through REST and returns the item id. */
-export async function uploaded(baseUrl: string, user: { idToken: string }, propertyLocation = '', bytes?: Buffer): Promise<string> {
-  const res = await restUpload(baseUrl, user, { bytes: bytes ?? (await sceneImage()) }, propertyLocation);
+export async function uploaded(to: Target, user: { idToken: string }, propertyLocation = '', bytes?: Buffer): Promise<string> {
+  const res = await restUpload(to, user, { bytes: bytes ?? (await sceneImage()) }, propertyLocation);
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { item_id: string }).item_id;
 }

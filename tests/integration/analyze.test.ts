@@ -29,12 +29,10 @@ const analyzer = scriptedAnalyzer({
 });
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
-let base: string;
 let user: EmulatorUser;
 
 beforeAll(async () => {
   t = await createAnalysisTestApp({ analyzer });
-  base = await t.listen();
   user = await createEmulatorUser();
 });
 afterAll(async () => {
@@ -65,7 +63,7 @@ const imageGlobalId = (itemId: string) => Buffer.from(`Image:${itemId}`).toStrin
 
 describe('POST /aerial/analyze/{item_id}', () => {
   it('waits for the job and answers {analysis_id, results, evidence}; the row keeps everything', async () => {
-    const itemId = await uploaded(base, user, 'pool house');
+    const itemId = await uploaded(t, user, 'pool house');
     const res = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
@@ -119,7 +117,7 @@ describe('POST /aerial/analyze/{item_id}', () => {
   });
 
   it('answers 422 "Failed to analyze image" when the analysis fails, and keeps the failed job', async () => {
-    const itemId = await uploaded(base, user, 'broken');
+    const itemId = await uploaded(t, user, 'broken');
     const res = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: 'Failed to analyze image' } });
@@ -128,7 +126,7 @@ describe('POST /aerial/analyze/{item_id}', () => {
   });
 
   it('needs a bearer token', async () => {
-    const itemId = await uploaded(base, user);
+    const itemId = await uploaded(t, user);
     const res = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST' });
     expect(res.status).toBe(401);
     expect(await t.db.prisma.analysis.count({ where: { imageId: itemId } })).toBe(0);
@@ -137,7 +135,7 @@ describe('POST /aerial/analyze/{item_id}', () => {
 
 describe('analyzeImage', () => {
   it('returns the finished Analysis with typed results and evidence', async () => {
-    const itemId = await uploaded(base, user, 'pool house');
+    const itemId = await uploaded(t, user, 'pool house');
     const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
     expect(res.errors).toBeUndefined();
     const result = res.data!.analyzeImage;
@@ -172,7 +170,7 @@ describe('analyzeImage', () => {
   });
 
   it('keeps an unassessable analysis done with a null score and its reasons', async () => {
-    const itemId = await uploaded(base, user, 'dark');
+    const itemId = await uploaded(t, user, 'dark');
     const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
     expect(res.data!.analyzeImage.data).toMatchObject({
       status: 'done',
@@ -184,7 +182,7 @@ describe('analyzeImage', () => {
   });
 
   it('returns a failed Analysis with the spec message when the analyzer fails', async () => {
-    const itemId = await uploaded(base, user, 'broken');
+    const itemId = await uploaded(t, user, 'broken');
     const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
     expect(res.data!.analyzeImage.data).toMatchObject({ status: 'failed', error: 'Failed to analyze image', results: null, riskScore: null });
   });
@@ -193,7 +191,7 @@ describe('analyzeImage', () => {
     const ids = [
       imageGlobalId('6f1c1c1e-7f37-4a51-9a3e-6a3f3c1d2b4a'),
       'garbage',
-      Buffer.from(`Analysis:${await uploaded(base, user)}`).toString('base64'),
+      Buffer.from(`Analysis:${await uploaded(t, user)}`).toString('base64'),
     ];
     for (const imageId of ids) {
       const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId } } });
@@ -208,7 +206,7 @@ describe('subscription { analysis(id) } over SSE', () => {
   `;
 
   it('emits every state and progress change, then completes after done', async () => {
-    const itemId = await uploaded(base, user, 'slow');
+    const itemId = await uploaded(t, user, 'slow');
     const pending = t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
     let row = null;
     for (let i = 0; i < 100 && !row; i++) {
@@ -230,7 +228,7 @@ describe('subscription { analysis(id) } over SSE', () => {
   });
 
   it('emits the finished analysis once and completes when it is already done', async () => {
-    const itemId = await uploaded(base, user);
+    const itemId = await uploaded(t, user);
     const { analysis_id } = (await (await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) })).json()) as Json;
     const { events } = await subscribe(t.request, user.idToken, SUBSCRIPTION, {
       id: Buffer.from(`Analysis:${analysis_id}`).toString('base64'),
@@ -243,9 +241,8 @@ describe('the real local analyzer', () => {
   it('analyses an openly licensed NAIP tile end to end (chico_2020_55, dense urban canopy)', async () => {
     const real = await createAnalysisTestApp({ analyzer: createLocalAnalyzer() });
     try {
-      const realBase = await real.listen();
       const bytes = readFileSync(new URL('../fixtures/images/chico_2020_55.png', import.meta.url));
-      const itemId = await uploaded(realBase, user, 'Chico, CA', bytes);
+      const itemId = await uploaded(real, user, 'Chico, CA', bytes);
       const res = await real.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
       expect(res.status).toBe(200);
       const body = (await res.json()) as Json;
@@ -280,11 +277,10 @@ describe('the configured Claude analyzer with the database-backed daily budget',
       },
     });
     try {
-      const appBase = await app.listen();
       const bytes = readFileSync(new URL('../fixtures/images/riverside_2018_48.png', import.meta.url));
       const other = await createEmulatorUser();
       const provenanceOf = async (who: EmulatorUser) => {
-        const itemId = await uploaded(appBase, who, 'Riverside, CA', bytes);
+        const itemId = await uploaded(app, who, 'Riverside, CA', bytes);
         const res = await app.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(who) });
         expect(res.status).toBe(200);
         return ((await res.json()) as Json).evidence.provenance;

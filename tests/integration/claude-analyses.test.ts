@@ -23,11 +23,11 @@ const answerFromSentImage = reply.toolUse((request) => validAnswer(request.image
 let fake: FakeAnthropic;
 let user: EmulatorUser;
 /** A deadline generous enough for three attempts with the SDK's back-off on a loaded two-core machine. */
-let patient: { app: TestApp; base: string };
+let patient: { app: TestApp };
 /** The smallest deadline that still leaves the request time to reach the fake: for the hang. */
-let impatient: { app: TestApp; base: string };
+let impatient: { app: TestApp };
 
-async function claudeApp(timeoutMs: number): Promise<{ app: TestApp; base: string }> {
+async function claudeApp(timeoutMs: number): Promise<{ app: TestApp }> {
   const app = await createAnalysisTestApp({
     env: {
       ANALYZER: 'claude',
@@ -39,7 +39,7 @@ async function claudeApp(timeoutMs: number): Promise<{ app: TestApp; base: strin
       CLAUDE_DAILY_BUDGET: '1000',
     },
   });
-  return { app, base: await app.listen() };
+  return { app };
 }
 
 beforeAll(async () => {
@@ -60,7 +60,7 @@ afterAll(async () => {
  * with GET /aerial/analysis/{id} and returns it with the number of attempts the fake saw for it.
  */
 async function analyseThroughApp(
-  target: { app: TestApp; base: string },
+  target: { app: TestApp },
   script: FakeReply[],
 ): Promise<{ record: Json; output: AnalyzerOutput; attempts: number; posted: Json; stored: Json }> {
   const before = fake.attempts;
@@ -68,7 +68,7 @@ async function analyseThroughApp(
   // whole file (the app's ANTHROPIC_BASE_URL is fixed), so the attempts already answered are padded over.
   fake.script([...Array.from({ length: before }, () => reply.serverError()), ...script]);
   const problemsBefore = fake.problems.length;
-  const itemId = await uploaded(target.base, user, LOCATION, image);
+  const itemId = await uploaded(target.app, user, LOCATION, image);
   const res = await target.app.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
   expect(res.status, await res.clone().text()).toBe(200);
   const posted = (await res.json()) as Json;

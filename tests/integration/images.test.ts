@@ -11,12 +11,10 @@ import { graphql } from '../helpers/graphql.js';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
-let base: string;
 let user: EmulatorUser;
 
 beforeAll(async () => {
   t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({}) });
-  base = await t.listen();
   user = await createEmulatorUser();
 });
 afterAll(async () => {
@@ -31,7 +29,7 @@ function expectImageHeaders(res: Response, type: string) {
 
 describe('GET /aerial/image-file/by-id/{imageId}', () => {
   it('serves the stored JPEG with its type, nosniff and private caching', async () => {
-    const itemId = await uploaded(base, user, '', await sceneImage('jpeg'));
+    const itemId = await uploaded(t, user, '', await sceneImage('jpeg'));
     const res = await t.request(`/aerial/image-file/by-id/${itemId}`, { headers: auth(user) });
     expect(res.status).toBe(200);
     expectImageHeaders(res, 'image/jpeg');
@@ -41,7 +39,7 @@ describe('GET /aerial/image-file/by-id/{imageId}', () => {
   });
 
   it('serves PNG as image/png, and HEAD answers the headers only', async () => {
-    const itemId = await uploaded(base, user, '', await sceneImage('png'));
+    const itemId = await uploaded(t, user, '', await sceneImage('png'));
     const res = await t.request(`/aerial/image-file/by-id/${itemId}`, { headers: auth(user) });
     expectImageHeaders(res, 'image/png');
     const head = await t.request(`/aerial/image-file/by-id/${itemId}`, { method: 'HEAD', headers: auth(user) });
@@ -51,7 +49,7 @@ describe('GET /aerial/image-file/by-id/{imageId}', () => {
   });
 
   it('Image.url is where the bytes are', async () => {
-    const itemId = await uploaded(base, user);
+    const itemId = await uploaded(t, user);
     const gid = Buffer.from(`Image:${itemId}`).toString('base64');
     const res = await graphql<Json>(t, `query($id: ID!) { node(id: $id) { ... on Image { url mime } } }`, {
       token: user.idToken,
@@ -69,7 +67,7 @@ describe('GET /aerial/image-file/by-id/{imageId}', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Image not found' } });
     }
-    const itemId = await uploaded(base, user);
+    const itemId = await uploaded(t, user);
     expect((await t.request(`/aerial/image-file/by-id/${itemId}`)).status).toBe(401);
   });
 });
@@ -77,7 +75,7 @@ describe('GET /aerial/image-file/by-id/{imageId}', () => {
 describe('GET /aerial/analysis-image/{analysisId}', () => {
   it('serves the analysed image of an analysis', async () => {
     const bytes = await sceneImage('png', 200, 100);
-    const itemId = await uploaded(base, user, '', bytes);
+    const itemId = await uploaded(t, user, '', bytes);
     const { analysis_id } = (await (await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) })).json()) as Json;
     const res = await t.request(`/aerial/analysis-image/${analysis_id}`, { headers: auth(user) });
     expect(res.status).toBe(200);
@@ -95,7 +93,7 @@ describe('GET /aerial/analysis-image/{analysisId}', () => {
 
 describe('files without a row', () => {
   it('are swept at start once older than the grace period; young ones and referenced ones stay', async () => {
-    const itemId = await uploaded(base, user);
+    const itemId = await uploaded(t, user);
     const image = await t.db.prisma.image.findUniqueOrThrow({ where: { id: itemId } });
     const storage = new LocalDirStorage(path.join(t.dataDir, 'images'));
     const png = await sceneImage('png', 8, 8);
@@ -108,7 +106,6 @@ describe('files without a row', () => {
     utimesSync(file(image.storageKey), old, old);
 
     await t.restart({ sweepOrphansOnStart: true });
-    base = await t.listen();
     // The sweep runs in the background at start.
     for (let i = 0; i < 200 && existsSync(file('images/aa/aaaaaaaa-0000-4000-8000-000000000001.png')); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -18,9 +18,8 @@ let own: { imageId: string; analysisId: string; zoneId: string };
 
 beforeAll(async () => {
   t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ '*': { pool: true } }) });
-  const base = await t.listen();
   [alice, mallory] = await Promise.all([createEmulatorUser(), createEmulatorUser()]);
-  const imageId = await uploaded(base, alice, 'Alice’s house');
+  const imageId = await uploaded(t, alice, 'Alice’s house');
   const { analysis_id } = (await (await t.request(`/aerial/analyze/${imageId}`, { method: 'POST', headers: auth(alice) })).json()) as Json;
   const zone = (await (
     await t.request('/aerial/risk-zones', {
@@ -31,7 +30,7 @@ beforeAll(async () => {
   ).json()) as Json;
   own = { imageId, analysisId: analysis_id, zoneId: zone.item_id };
   // Mallory has data of her own, so her lists are not trivially empty.
-  const malloryImage = await uploaded(base, mallory, 'Mallory’s house');
+  const malloryImage = await uploaded(t, mallory, 'Mallory’s house');
   await t.request(`/aerial/analyze/${malloryImage}`, { method: 'POST', headers: auth(mallory) });
 });
 afterAll(async () => {

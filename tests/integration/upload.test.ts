@@ -1,5 +1,6 @@
-// Uploads through both transports on the real HTTP server: storage, EXIF hints, spec §5 validation
-// (by content, size while streaming, pixel limit, first GIF frame, truncated files), CSRF on multipart.
+// Uploads through both transports, through app.fetch: storage, EXIF hints, spec §5 validation (by
+// content, size, pixel limit, first GIF frame, truncated files), CSRF on multipart. The size cap while
+// the body streams in is a property of Node's listener (server/http/fetch-api.ts), checked on it at the end.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -22,12 +23,10 @@ import {
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
-let base: string;
 let user: EmulatorUser;
 
 beforeAll(async () => {
   t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({}) });
-  base = await t.listen();
   user = await createEmulatorUser();
 });
 afterAll(async () => {
@@ -48,7 +47,7 @@ function storedFiles(): string[] {
 describe('POST /aerial/upload', () => {
   it('stores a PNG and answers {item_id}; the row points at a stored, re-encoded file', async () => {
     const bytes = await sceneImage('png');
-    const res = await restUpload(base, user, { bytes, name: 'roof.png' }, '  12 Elm St, Springfield ');
+    const res = await restUpload(t, user, { bytes, name: 'roof.png' }, '  12 Elm St, Springfield ');
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
     expect(Object.keys(body)).toEqual(['item_id']);
@@ -66,7 +65,7 @@ describe('POST /aerial/upload', () => {
   });
 
   it('keeps EXIF position, capture time and a ground-resolution estimate, then strips them from the stored file', async () => {
-    const res = await restUpload(base, user, { bytes: await droneJpeg(), name: 'DJI_0001.JPG', type: 'image/jpeg' });
+    const res = await restUpload(t, user, { bytes: await droneJpeg(), name: 'DJI_0001.JPG', type: 'image/jpeg' });
     expect(res.status).toBe(201);
     const { item_id } = (await res.json()) as Json;
     const row = await t.db.prisma.image.findUniqueOrThrow({ where: { id: item_id } });
@@ -78,14 +77,14 @@ describe('POST /aerial/upload', () => {
     expect(row.capturedAt?.toISOString()).toBe('2024-05-06T05:08:09.000Z');
     expect(row.gsdSource).toBe('estimated');
     expect(row.gsdMPerPx).toBeGreaterThan(0);
-    const file = await fetch(`${base}/aerial/image-file/by-id/${item_id}`, { headers: auth(user) });
+    const file = await t.request(`/aerial/image-file/by-id/${item_id}`, { headers: auth(user) });
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
   });
 
   it('accepts exactly 10 MB', async () => {
-    const res = await restUpload(base, user, { bytes: await jpegOfExactSize(MAX_UPLOAD_BYTES), type: 'image/jpeg' });
+    const res = await restUpload(t, user, { bytes: await jpegOfExactSize(MAX_UPLOAD_BYTES), type: 'image/jpeg' });
     expect(res.status).toBe(201);
   });
 
@@ -99,7 +98,7 @@ describe('POST /aerial/upload', () => {
     ],
   ])('refuses %s with 415 and the spec message, storing nothing', async (_name, make, filename, type) => {
     const before = storedFiles().length;
-    const res = await restUpload(base, user, { bytes: make(), name: filename, type });
+    const res = await restUpload(t, user, { bytes: make(), name: filename, type });
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
       error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please select a valid image file (JPEG, PNG, or GIF)' },
@@ -109,7 +108,7 @@ describe('POST /aerial/upload', () => {
 
   it('refuses truncated bytes of a real PNG', async () => {
     const whole = await sceneImage('png', 400, 300);
-    const res = await restUpload(base, user, { bytes: whole.subarray(0, Math.floor(whole.length * 0.6)) });
+    const res = await restUpload(t, user, { bytes: whole.subarray(0, Math.floor(whole.length * 0.6)) });
     expect(res.status).toBe(415);
     expect(((await res.json()) as Json).error.message).toBe('Please select a valid image file (JPEG, PNG, or GIF)');
   });
@@ -117,7 +116,7 @@ describe('POST /aerial/upload', () => {
   it('refuses 10 MB + 1 byte with 413 and the spec message', async () => {
     const bytes = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
     (await sceneImage('png')).copy(bytes); // a real PNG at the start: only the size is wrong
-    const res = await restUpload(base, user, { bytes });
+    const res = await restUpload(t, user, { bytes });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'File size exceeds 10MB limit' } });
   });
@@ -126,7 +125,7 @@ describe('POST /aerial/upload', () => {
     const bomb = await hugePng();
     expect(bomb.length).toBeLessThan(1_000_000);
     const started = Date.now();
-    const res = await restUpload(base, user, { bytes: bomb, name: 'bomb.png' });
+    const res = await restUpload(t, user, { bytes: bomb, name: 'bomb.png' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.message).toBe(
       'Image dimensions 20000 × 20000 exceed the limit of 40 megapixels',
@@ -140,21 +139,21 @@ describe('POST /aerial/upload', () => {
     expect(8000 * 5750).toBeGreaterThan(MAX_IMAGE_PIXELS);
     const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
     const message = 'Image dimensions 8000 × 5750 exceed the limit of 40 megapixels';
-    const res = await restUpload(base, user, { bytes, name: 'drone-46mp.jpg', type: 'image/jpeg' });
+    const res = await restUpload(t, user, { bytes, name: 'drone-46mp.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message } });
-    const gql = (await (await graphqlUpload(base, user, { bytes, name: 'drone-46mp.jpg', type: 'image/jpeg' })).json()) as Json;
+    const gql = (await (await graphqlUpload(t, user, { bytes, name: 'drone-46mp.jpg', type: 'image/jpeg' })).json()) as Json;
     expect(gql.data.uploadImage).toMatchObject({ __typename: 'ValidationError', message });
     expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
   });
 
   it('stores only the first frame of a 500-frame GIF, as PNG', async () => {
-    const res = await restUpload(base, user, { bytes: await animatedGif(500), name: 'anim.gif', type: 'image/gif' });
+    const res = await restUpload(t, user, { bytes: await animatedGif(500), name: 'anim.gif', type: 'image/gif' });
     expect(res.status).toBe(201);
     const { item_id } = (await res.json()) as Json;
     const row = await t.db.prisma.image.findUniqueOrThrow({ where: { id: item_id } });
     expect([row.mime, row.width, row.height]).toEqual(['image/png', 64, 64]);
-    const file = await fetch(`${base}/aerial/image-file/by-id/${item_id}`, { headers: auth(user) });
+    const file = await t.request(`/aerial/image-file/by-id/${item_id}`, { headers: auth(user) });
     const stored = sharp(Buffer.from(await file.arrayBuffer()));
     expect((await stored.metadata()).pages ?? 1).toBe(1);
     const { data } = await stored.raw().toBuffer({ resolveWithObject: true });
@@ -162,10 +161,10 @@ describe('POST /aerial/upload', () => {
   });
 
   it('answers "Please select a file to upload" without a file, and for a JSON body', async () => {
-    const res = await restUpload(base, user, null, 'somewhere');
+    const res = await restUpload(t, user, null, 'somewhere');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message: 'Please select a file to upload' } });
-    const json = await fetch(`${base}/aerial/upload`, {
+    const json = await t.request('/aerial/upload', {
       method: 'POST',
       headers: { ...auth(user), 'content-type': 'application/json' },
       body: '{}',
@@ -175,7 +174,7 @@ describe('POST /aerial/upload', () => {
   });
 
   it('needs a bearer token', async () => {
-    const res = await restUpload(base, null, { bytes: await sceneImage() });
+    const res = await restUpload(t, null, { bytes: await sceneImage() });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(((await res.json()) as Json).error.code).toBe('UNAUTHENTICATED');
@@ -184,7 +183,7 @@ describe('POST /aerial/upload', () => {
 
 describe('uploadImage (GraphQL multipart)', () => {
   it('stores the image and returns it with its raw id and URL', async () => {
-    const res = await graphqlUpload(base, user, { bytes: await sceneImage('jpeg'), type: 'image/jpeg' }, 'Lot 7, Ridge Rd');
+    const res = await graphqlUpload(t, user, { bytes: await sceneImage('jpeg'), type: 'image/jpeg' }, 'Lot 7, Ridge Rd');
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
     expect(body.errors).toBeUndefined();
@@ -206,14 +205,14 @@ describe('uploadImage (GraphQL multipart)', () => {
   });
 
   it('returns the spec messages as ValidationError: wrong type, too large, no file', async () => {
-    const text = await graphqlUpload(base, user, { bytes: Buffer.from('not an image at all'), name: 'x.png' });
+    const text = await graphqlUpload(t, user, { bytes: Buffer.from('not an image at all'), name: 'x.png' });
     expect(((await text.json()) as Json).data.uploadImage).toEqual({
       __typename: 'ValidationError',
       message: 'Please select a valid image file (JPEG, PNG, or GIF)',
     });
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1);
     (await sceneImage('png')).copy(big);
-    const large = await graphqlUpload(base, user, { bytes: big });
+    const large = await graphqlUpload(t, user, { bytes: big });
     expect(((await large.json()) as Json).data.uploadImage).toEqual({
       __typename: 'ValidationError',
       message: 'File size exceeds 10MB limit',
@@ -224,7 +223,7 @@ describe('uploadImage (GraphQL multipart)', () => {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: UPLOAD_MUTATION_TEXT, variables: { input: { file: null } } }));
     form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
-    const res = await fetch(`${base}/graphql`, {
+    const res = await t.request('/graphql', {
       method: 'POST',
       headers: { ...auth(user), 'x-graphql-yoga-csrf': '1' },
       body: form,
@@ -237,27 +236,62 @@ describe('uploadImage (GraphQL multipart)', () => {
 
   it('requires the CSRF header on multipart requests and reads nothing without it', async () => {
     const before = await t.db.prisma.image.count();
-    const res = await graphqlUpload(base, user, { bytes: await sceneImage() }, 'x', { csrf: false });
+    const res = await graphqlUpload(t, user, { bytes: await sceneImage() }, 'x', { csrf: false });
     expect(res.status).toBe(403);
     expect(((await res.json()) as Json).errors[0].message).toBe('Required CSRF header(s) not present');
     expect(await t.db.prisma.image.count()).toBe(before);
   });
 
   it('needs a bearer token', async () => {
-    const res = await graphqlUpload(base, null, { bytes: await sceneImage() });
+    const res = await graphqlUpload(t, null, { bytes: await sceneImage() });
     const body = (await res.json()) as Json;
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(body.data?.uploadImage ?? null).toBeNull();
   });
 
-  it('refuses an Upload passed as a plain JSON value', async () => {
+  it('refuses a File passed as a plain JSON value', async () => {
     const res = await t.request('/graphql', {
       method: 'POST',
       headers: { ...auth(user), 'content-type': 'application/json' },
       body: JSON.stringify({ query: UPLOAD_MUTATION_TEXT, variables: { input: { file: 'aerisk-upload:guess' } } }),
     });
     const body = (await res.json()) as Json;
-    expect(body.errors[0].message).toMatch(/Upload must be a file of a multipart request/);
+    expect(body.errors[0].message).toMatch(/File must be a file part of a multipart request/);
+  });
+});
+
+describe('on the real HTTP server (Node listener)', () => {
+  const fifty = () => Buffer.alloc(50 * 1024 * 1024, 0x20);
+
+  it('stores an upload sent through both transports', async () => {
+    const base = await t.listen();
+    expect((await restUpload(base, user, { bytes: await sceneImage() })).status).toBe(201);
+    const gql = (await (await graphqlUpload(base, user, { bytes: await sceneImage() })).json()) as Json;
+    expect(gql.data.uploadImage.__typename).toBe('MutationUploadImageSuccess');
+  });
+
+  it('refuses 10 MB + 1 byte on both transports with the spec message', async () => {
+    const base = await t.listen();
+    const bytes = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
+    (await sceneImage('png')).copy(bytes);
+    const rest = await restUpload(base, user, { bytes });
+    expect(rest.status).toBe(413);
+    expect(await rest.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'File size exceeds 10MB limit' } });
+    const gql = (await (await graphqlUpload(base, user, { bytes })).json()) as Json;
+    expect(gql.data.uploadImage).toEqual({ __typename: 'ValidationError', message: 'File size exceeds 10MB limit' });
+  });
+
+  it('cuts a 50 MB file part off at the limit: 413 with the spec message on both transports, nothing stored', async () => {
+    const base = await t.listen();
+    const before = await t.db.prisma.image.count();
+    const rest = await restUpload(base, user, { bytes: fifty() });
+    expect(rest.status).toBe(413);
+    expect(await rest.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'File size exceeds 10MB limit' } });
+    const gql = await graphqlUpload(base, user, { bytes: fifty() });
+    expect(gql.status).toBe(413);
+    const body = (await gql.json()) as Json;
+    expect(body.errors[0]).toMatchObject({ message: 'File size exceeds 10MB limit', extensions: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(await t.db.prisma.image.count()).toBe(before);
   });
 });
 
@@ -271,12 +305,11 @@ describe('unexpected failures', () => {
     }
     const broken = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({}), storage: new FullDisk(path.join(t.dataDir, 'full')) });
     try {
-      const brokenBase = await broken.listen();
-      const res = await restUpload(brokenBase, user, { bytes: await sceneImage() });
+      const res = await restUpload(broken, user, { bytes: await sceneImage() });
       expect(res.status).toBe(500);
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({ error: { code: 'INTERNAL', message: 'Failed to upload image' } });
-      const gql = await graphqlUpload(brokenBase, user, { bytes: await sceneImage() });
+      const gql = await graphqlUpload(broken, user, { bytes: await sceneImage() });
       const body = (await gql.json()) as Json;
       expect(body.errors[0]).toMatchObject({ message: 'Failed to upload image', extensions: { code: 'INTERNAL' } });
       for (const answer of [text, JSON.stringify(body)]) expect(answer).not.toMatch(/ENOSPC|secret|\bat\s|\.ts:/);

@@ -1,0 +1,122 @@
+// The REST paths of spec §7 for analyses, in the shapes of analysis-contract.md "Transport shapes". Thin:
+// parse → service → shape; the services validate, authorise and produce every message.
+import { ValidationError } from '../domain/errors.js';
+import type { Analysis } from '../generated/prisma/client.js';
+import { analysisDeps } from '../services/analysis-deps.js';
+import { ANALYSIS_FILTERS, listAnalyses, type AnalysisFilter } from '../services/analysis-search.js';
+import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses.js';
+import { FAILURE } from '../services/messages.js';
+import { analysisStatistics, type AnalysisStatistics } from '../services/statistics.js';
+import { errorBody, json } from './errors.js';
+import { pageParams, pageResponse } from './pages.js';
+import { signedIn, type Route } from './router.js';
+
+/** An analysis record (GET /aerial/analyses items, GET /aerial/analysis/{id}). */
+export function analysisRecord(row: Analysis) {
+  const done = row.status === 'done';
+  return {
+    analysis_id: row.id,
+    created_at: row.createdAt.toISOString(),
+    status: row.status,
+    property_location: row.propertyLocation,
+    risk_score: scoreOf(row),
+    image_item_id: row.imageId,
+    image_analysis_id: done ? row.id : null,
+    analysis_results: resultsOf(row),
+    evidence: done ? evidenceOf(row) : null,
+  };
+}
+
+/** GET /aerial/analysis-statistics (spec §3). */
+export function analysisStatisticsRecord(stats: AnalysisStatistics) {
+  const { riskFactors } = stats;
+  return {
+    total_analyses: stats.totalAnalyses,
+    not_assessable: stats.notAssessable,
+    risk_scores: stats.riskScores,
+    risk_factors: {
+      pools: riskFactors.pools,
+      spas: riskFactors.spas,
+      trees_overhanging: riskFactors.treesOverhanging,
+      power_lines: riskFactors.powerLines,
+    },
+  };
+}
+
+/** The history's search, filters and sort from a query string (`q`, `filters`, `sort`, `order`). */
+export function historyParams(url: URL) {
+  return {
+    search: url.searchParams.get('q'),
+    filters: filtersParam(url),
+    sort: (url.searchParams.get('sort') || null) as 'date' | null,
+    order: (url.searchParams.get('order') || null) as 'desc' | null,
+  };
+}
+
+function filtersParam(url: URL): AnalysisFilter[] {
+  const raw = url.searchParams.getAll('filters').flatMap((value) => value.split(','));
+  const filters = raw.map((value) => value.trim().toLowerCase()).filter(Boolean);
+  for (const filter of filters) {
+    if (!(ANALYSIS_FILTERS as readonly string[]).includes(filter)) {
+      throw new ValidationError(`Unknown filter "${filter}"; filters are ${ANALYSIS_FILTERS.join(', ')}.`);
+    }
+  }
+  return filters as AnalysisFilter[];
+}
+
+export const analysisRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/aerial/analyze/:id',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      const row = await analyzeImage(analysisDeps(ctx), viewer, req.params.id, ctx.idempotencyKey);
+      if (row.status === 'failed') {
+        return json(errorBody('UNPROCESSABLE', row.error ?? FAILURE.analyze), { status: 422 });
+      }
+      if (row.status !== 'done') {
+        // Still running after the server's wait limit: where to read it when it is done.
+        return json(
+          { analysis_id: row.id, status: row.status, results: null, evidence: null },
+          { status: 202, headers: { location: `/aerial/analysis/${row.id}` } },
+        );
+      }
+      return json({ analysis_id: row.id, results: row.results, evidence: evidenceOf(row) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/analyses',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      const url = new URL(req.request.url);
+      const page = await listAnalyses(ctx.db, viewer.uid, { ...historyParams(url), ...pageParams(url) });
+      return pageResponse(url, page, analysisRecord);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/analysis/:id',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      return json(analysisRecord(await getAnalysis(ctx.db, viewer, req.params.id)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/aerial/analysis/:id',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      await deleteAnalysis(analysisDeps(ctx), viewer, req.params.id);
+      return new Response(null, { status: 204 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/analysis-statistics',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      return json(analysisStatisticsRecord(await analysisStatistics(ctx.db, viewer)));
+    },
+  },
+];

@@ -1,0 +1,77 @@
+// The REST paths of spec §7 for risk zones (manual risk assessments) and their statistics. Thin: parse →
+// service → shape.
+import { ValidationError } from '../domain/errors.js';
+import type { RiskZone } from '../generated/prisma/client.js';
+import { REQUIRED_FIELDS_MESSAGE } from '../services/messages.js';
+import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
+import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statistics.js';
+import { readJson } from './body.js';
+import { json } from './errors.js';
+import { pageParams, pageResponse } from './pages.js';
+import { signedIn, type Route } from './router.js';
+
+export function riskZoneRecord(zone: RiskZone) {
+  return {
+    item_id: zone.id,
+    location: zone.location,
+    risk_level: zone.riskLevel,
+    details: zone.details,
+    created_at: zone.createdAt.toISOString(),
+  };
+}
+
+/** GET /aerial/statistics (spec §3). */
+export function riskZoneStatisticsRecord(stats: RiskZoneStatistics) {
+  return {
+    total_zones: stats.totalZones,
+    risk_levels: stats.riskLevels,
+    last_updated: stats.lastUpdated?.toISOString() ?? null,
+  };
+}
+
+export const riskZoneRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/aerial/risk-zones',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      const url = new URL(req.request.url);
+      return pageResponse(url, await listRiskZones(ctx.db, viewer, pageParams(url)), riskZoneRecord);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/aerial/risk-zones',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      const body = await readJson(req.request);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new ValidationError(REQUIRED_FIELDS_MESSAGE);
+      }
+      const fields = body as Record<string, unknown>;
+      const zone = await createRiskZone(ctx.db, viewer, {
+        location: fields.location,
+        details: fields.details,
+        riskLevel: fields.risk_level,
+      });
+      return json(riskZoneRecord(zone), { status: 201 });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/aerial/risk-zones/:id',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      await deleteRiskZone(ctx.db, viewer, req.params.id);
+      return new Response(null, { status: 204 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/statistics',
+    async handle(req) {
+      const { ctx, viewer } = await signedIn(req);
+      return json(riskZoneStatisticsRecord(await riskZoneStatistics(ctx.db, viewer)));
+    },
+  },
+];
