@@ -42,6 +42,7 @@ const envSchema = z.object({
   HEAVY_REQUEST_QUEUE: wholeNumber(8, 0),
   ANALYSIS_QUEUE_LIMIT: wholeNumber(20, 1),
   SUBSCRIPTIONS_PER_USER: wholeNumber(10, 1),
+  GRAPHQL_ADHOC_QUERIES: optional.pipe(z.enum(['allow', 'refuse']).optional()),
   ANALYZER: optional.pipe(z.enum(['local', 'claude']).default('local')),
   ANTHROPIC_API_KEY: optional,
   ANTHROPIC_MODEL: optional,
@@ -103,6 +104,11 @@ export interface FirebaseConfig {
 
 export interface Config {
   production: boolean;
+  /**
+   * Whether /graphql accepts operation text besides the client's persisted operations. Always in
+   * development; in production only with GRAPHQL_ADHOC_QUERIES=allow (internal tools).
+   */
+  allowAdhocQueries: boolean;
   port: number;
   /** On SIGTERM/SIGINT, how long open requests may finish before their connections are closed. */
   shutdownDrainMs: number;
@@ -264,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     production,
+    allowAdhocQueries: !production || env.GRAPHQL_ADHOC_QUERIES === 'allow',
     port: env.PORT,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     dataDir: env.DATA_DIR,

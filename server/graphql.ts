@@ -8,6 +8,7 @@ import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
 import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api.js';
 import { INGEST_MESSAGES } from './ingest/errors.js';
+import { loadPersistedDocuments, persistedOperations } from './http/persisted-operations.js';
 import { schema } from './schema/index.js';
 
 /** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
@@ -104,7 +105,7 @@ function mask(error: unknown, message: string): Error {
   return maskError(error, message, false);
 }
 
-export function createGraphqlHandler(deps: { contextFactory: ContextFactory; production: boolean }) {
+export function createGraphqlHandler(deps: { contextFactory: ContextFactory; production: boolean; allowAdhocQueries: boolean }) {
   return createYoga<Record<string, unknown>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -121,6 +122,8 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
       // Browsers cannot send a custom header cross-site without a preflight, so requiring one
       // blocks CSRF through "simple" requests (GET, form and multipart posts).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      // Before anything reads the operation: a documentId becomes the persisted text it names.
+      persistedOperations({ documents: loadPersistedDocuments(), allowAdhoc: deps.allowAdhocQueries }),
       uploadTooLarge,
       boundedLists,
       EnvelopArmorPlugin({

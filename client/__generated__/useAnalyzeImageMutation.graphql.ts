@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<7eb2eab0f324b8b405ecec4f074c181d>>
+ * @generated SignedSource<<7ce5b4758c3f9eee435857a5fbd28042>>
+ * @relayHash 0ae56990714b6e1421af236ef41d2608
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 0ae56990714b6e1421af236ef41d2608
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -481,12 +484,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "0ae56990714b6e1421af236ef41d2608",
-    "id": null,
+    "id": "0ae56990714b6e1421af236ef41d2608",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n}\n"
+    "text": null
   }
 };
 })();

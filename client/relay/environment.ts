@@ -11,7 +11,7 @@ import {
   type SubscribeFunction,
 } from 'relay-runtime';
 import { getAuthToken } from '../auth/session';
-import { multipartBody } from './multipart';
+import { multipartBody, operationDocument } from './multipart';
 import { readServerSentEvents } from './sse';
 
 // Whether the server refused this session's token (revoked, disabled, expired for good). Any request may
@@ -79,8 +79,8 @@ function interpret(body: GraphQLBody, status: number): GraphQLResponse {
 
 const fetchGraphQL: FetchFunction = async (request, variables, _cacheConfig, uploadables) => {
   const body = uploadables
-    ? multipartBody(request.text ?? '', variables, uploadables)
-    : JSON.stringify({ query: request.text, variables });
+    ? multipartBody(operationDocument(request), variables, uploadables)
+    : JSON.stringify({ ...operationDocument(request), variables });
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
@@ -110,7 +110,7 @@ const subscribeGraphQL: SubscribeFunction = (request, variables) =>
           method: 'POST',
           credentials: 'same-origin',
           headers: await requestHeaders('text/event-stream', true),
-          body: JSON.stringify({ query: request.text, variables }),
+          body: JSON.stringify({ ...operationDocument(request), variables }),
           signal: controller.signal,
         });
         if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
