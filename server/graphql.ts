@@ -117,7 +117,15 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
     maskedErrors: { maskError: mask },
     graphiql: !deps.production,
     landingPage: false,
-    logging: deps.production ? 'info' : 'warn',
+    logging: {
+      debug: () => {},
+      info: deps.production ? (...args: unknown[]) => console.info(...args) : () => {},
+      warn: (...args: unknown[]) => console.warn(...args),
+      // Yoga calls this with every error mask() replaced: a domain error is an expected answer (its service
+      // logged one line if it needed one: a provider failure), and mask() has already logged anything
+      // unexpected with its cause. Logging them again here wrote a stack trace per failed suggestion.
+      error: () => {},
+    },
     plugins: [
       // Browsers cannot send a custom header cross-site without a preflight, so requiring one
       // blocks CSRF through "simple" requests (GET, form and multipart posts).

@@ -85,13 +85,22 @@ function returnToLogin(): ActionCodeSettings {
 
 const CONTINUE_URL_REFUSED = new Set(['auth/unauthorized-continue-uri', 'auth/invalid-continue-uri']);
 
+/**
+ * Sends the reset email. An address without an account is answered exactly like one with an account,
+ * so the form cannot be used to find out who has one (Firebase's own email enumeration protection does
+ * the same for real projects that enable it; the emulator and older projects say EMAIL_NOT_FOUND).
+ */
 export async function sendPasswordReset(email: string): Promise<void> {
   try {
-    await sendPasswordResetEmail(firebaseAuth(), email.trim(), returnToLogin());
+    try {
+      await sendPasswordResetEmail(firebaseAuth(), email.trim(), returnToLogin());
+    } catch (error) {
+      // A project that has not authorised this domain still sends the email, just without the return link.
+      if (!CONTINUE_URL_REFUSED.has(authErrorCode(error) ?? '')) throw error;
+      await sendPasswordResetEmail(firebaseAuth(), email.trim());
+    }
   } catch (error) {
-    // A project that has not authorised this domain still sends the email, just without the return link.
-    if (!CONTINUE_URL_REFUSED.has(authErrorCode(error) ?? '')) throw error;
-    await sendPasswordResetEmail(firebaseAuth(), email.trim());
+    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
 }
 

@@ -49,6 +49,11 @@ export async function initAuth(): Promise<Auth> {
   return instance;
 }
 
+/** Whether this installation signs in against the bundled Auth emulator (no real Firebase project). */
+export function usesAuthEmulator(): boolean {
+  return Boolean(config?.authEmulatorUrl);
+}
+
 export function firebaseAuth(): Auth {
   if (!auth) throw new Error('initAuth() has not finished');
   return auth;
