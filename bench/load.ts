@@ -42,6 +42,8 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 interface RunResult {
   reads: number[];
+  /** Time of each accepted upload (201), from sending to the answer. */
+  uploads: number[];
   accepted: number;
   refused: number;
   refusedWithoutRetryAfter: number;
@@ -67,7 +69,7 @@ async function run(label: string, env: Record<string, string>, uploading: boolea
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const users = await Promise.all(Array.from({ length: USERS }, () => createEmulatorUser()));
-  const result: RunResult = { reads: [], accepted: 0, refused: 0, refusedWithoutRetryAfter: 0, failed: 0, lost: 0 };
+  const result: RunResult = { reads: [], uploads: [], accepted: 0, refused: 0, refusedWithoutRetryAfter: 0, failed: 0, lost: 0 };
   const deadline = Date.now() + SECONDS * 1000;
 
   async function uploader(i: number) {
@@ -77,9 +79,13 @@ async function run(label: string, env: Record<string, string>, uploading: boolea
       form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
       form.append('property_location', `${i} Load Lane`);
       try {
+        const started = performance.now();
         const res = await fetch(`${base}/aerial/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
         await res.arrayBuffer();
-        if (res.status === 201) result.accepted++;
+        if (res.status === 201) {
+          result.accepted++;
+          result.uploads.push(performance.now() - started);
+        }
         else if (res.status === 503) {
           result.refused++;
           const retryAfter = Number(res.headers.get('retry-after'));
@@ -116,7 +122,7 @@ async function run(label: string, env: Record<string, string>, uploading: boolea
   console.log(
     `${label.padEnd(44)} history read p50 ${ms(percentile(r, 50))}, p95 ${ms(percentile(r, 95))}, max ${ms(Math.max(...r))} (${r.length} reads)` +
       (uploading
-        ? ` | uploads accepted ${result.accepted}, 503 ${result.refused} (without Retry-After ${result.refusedWithoutRetryAfter}), other failures ${result.failed}, lost ${result.lost}`
+        ? ` | uploads accepted ${result.accepted} (p50 ${ms(percentile(result.uploads, 50))}, p95 ${ms(percentile(result.uploads, 95))}), 503 ${result.refused} (without Retry-After ${result.refusedWithoutRetryAfter}), other failures ${result.failed}, lost ${result.lost}`
         : ''),
   );
   return result;
