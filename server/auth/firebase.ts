@@ -5,7 +5,7 @@
 // round trip (and quota) per request; so a verified answer is reused for the same token for
 // FirebaseConfig.tokenCacheMs (TOKEN_CACHE_MS, 30 s by default, never past the token's own expiry): a
 // revoked or disabled account is refused at most that long after the change. A provider hiccup (a
-// reset connection, a 5xx) is retried twice before the request is answered 503 with Retry-After.
+// reset connection, a 5xx) is retried before the request is answered 503 with Retry-After.
 import { createHash, randomUUID } from 'node:crypto';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
@@ -38,7 +38,9 @@ export interface TokenVerifier {
 
 /** Provider errors worth another try: the network or the provider failing, not the token. */
 const TRANSIENT_CODES = new Set(['app/network-error', 'app/network-timeout', 'app/internal-error', 'auth/internal-error']);
-const RETRY_DELAYS_MS = [100, 400];
+// firebase-admin itself retries ECONNRESET/ETIMEDOUT and 503s with backoff (about 7 s in all); one more
+// attempt here also covers what it does not retry (EPIPE, other 5xx), without multiplying a long outage.
+const RETRY_DELAYS_MS = [200];
 /** The most verified tokens kept; the oldest go first. */
 const CACHE_ENTRIES = 10_000;
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The sign-in service is not answering. Try again in a moment.';

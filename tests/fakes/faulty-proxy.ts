@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 export interface FaultyProxy {
   /** host:port to point a client at. */
   hostPort: string;
-  /** The next `n` connections are reset as soon as the client has sent something. */
+  /** The next `n` requests are answered by resetting their connection. */
   resetNext(n: number): void;
-  /** Every connection is reset until this is turned off. */
+  /** Every request is answered by a reset until this is turned off. */
   resetAll(on: boolean): void;
   /** Connections accepted so far (reset or passed through). */
   connections(): number;
@@ -29,19 +29,23 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => {});
-    if (always || resets > 0) {
-      if (!always) resets--;
-      client.once('data', () => client.resetAndDestroy());
-      return;
-    }
     const upstream = connect(Number(port), host);
     sockets.add(upstream);
     upstream.on('close', () => sockets.delete(upstream));
     upstream.on('error', () => client.destroy());
+    upstream.pipe(client);
+    // Judged per request, not per connection: a kept-alive connection is reset on its next request too.
     client.on('data', (chunk: Buffer) => {
+      if (always || resets > 0) {
+        if (!always) resets--;
+        upstream.destroy();
+        client.resetAndDestroy();
+        return;
+      }
       forwarded += chunk.toString('latin1').match(/^(GET|POST|PUT|PATCH|DELETE) \//gm)?.length ?? 0;
+      upstream.write(chunk);
     });
-    client.pipe(upstream).pipe(client);
+    client.on('end', () => upstream.end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port: own } = server.address() as AddressInfo;
