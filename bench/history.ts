@@ -29,7 +29,7 @@ const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort, FIRE
 const db = await openDatabase({ pgliteDir: 'memory://' });
 await migrate(db);
 const verifier = createFirebaseVerifier(config.firebase);
-const app = createApp({ config, db: db.prisma, verifier, clientDir: null });
+const app = createApp({ config, db, verifier, clientDir: null });
 const request = (url: string, init?: RequestInit) => app.fetch(new Request(new URL(url, 'http://aerisk.bench'), init));
 
 try {
@@ -45,7 +45,7 @@ try {
   const seed = await db.prisma.analysis.findUniqueOrThrow({ where: { id: analysis_id } });
   const streets = ['Oak', 'Maple', 'Cedar', 'Birch', 'Pine', 'Elm', 'Willow', 'Aspen'];
   const start = Date.now() - N * 60_000;
-  const { id: _id, results, evidence, provenance, ...rest } = seed;
+  const { id: _id, results, evidence, provenance, analyzerResults: _r, analyzerEvidence: _e, review: _v, ...rest } = seed;
   for (let done = 0; done < N; done += 500) {
     await db.prisma.analysis.createMany({
       data: Array.from({ length: Math.min(500, N - done) }, (_, k) => {

@@ -64,7 +64,7 @@ async function run(label: string, env: Record<string, string>, uploading: boolea
   const db = await openDatabase({ pgliteDir: 'memory://' });
   await migrate(db);
   const verifier = createFirebaseVerifier(config.firebase);
-  const app = createApp({ config, db: db.prisma, verifier, clientDir: null });
+  const app = createApp({ config, db, verifier, clientDir: null });
   const server = createServer((req, res) => app.handleNode(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -29,7 +29,7 @@ function buildClientIfStale(): void {
     .scripts;
   const built = newestMtime(path.join(root, 'dist/client/index.html'));
   const sources = Math.max(
-    ...['client', 'schema.graphql', 'relay.config.js', 'server/domain/constants.ts'].map((p) => newestMtime(path.join(root, p))),
+    ...['client', 'schema.graphql', 'relay.config.js', 'common/constants.ts'].map((p) => newestMtime(path.join(root, p))),
   );
   if (built > 0 && built >= sources) return;
   if (!scripts?.['build:client']) {

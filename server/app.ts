@@ -3,16 +3,12 @@
 // server/index.ts only listens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
-import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
-import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
 import type { Analyzer } from './analyzer/contract.js';
-import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
-import { createThreadedLocalAnalyzer } from './analyzer/local/threaded.js';
 import { createFirebaseAccounts, type AccountAdmin } from './auth/accounts.js';
 import { createContextFactory } from './auth/context.js';
 import type { TokenVerifier } from './auth/firebase.js';
 import type { Config } from './config.js';
-import type { Db } from './db.js';
+import type { Database } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
 import { fetchAPI } from './http/fetch-api.js';
 import { createSecurityHeaders } from './http/security-headers.js';
@@ -27,22 +23,21 @@ import { placesRoutes } from './rest/places.js';
 import { analysisRoutes } from './rest/analyses.js';
 import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
+import { reportRoutes } from './rest/reports.js';
+import { reviewRoutes } from './rest/reviews.js';
 import { imageRoutes } from './rest/images.js';
-import { AnalysisJobs } from './jobs/analysis-jobs.js';
-import { withAnalysisDeps, type AnalysisDeps } from './services/analysis-deps.js';
-import { startGuestSweeper, withGuestActivity } from './services/guests.js';
-import { AdmissionGate, StreamLimiter } from './services/load-shedding.js';
+import { createAnalysisRuntime } from './analysis-runtime.js';
+import { startGuestSweeper, touchGuest } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
-import { createDbClaudeBudget, pruneUsageCounters } from './services/rate-limit.js';
+import { pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
-import { createStorage } from './storage/create-storage.js';
 import { createRestHandler, notFoundResponse } from './rest/router.js';
-import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  /** The database (its Prisma client, and LISTEN and the engine for the job queue). */
+  db: Database;
   verifier: TokenVerifier;
   /** The built client (dist/client); null serves no client (tests, API-only deployments). */
   clientDir?: string | null;
@@ -63,6 +58,8 @@ export interface AppDeps {
    * so the Map tab can warn before a search fails. The server process turns it on; tests opt in.
    */
   checkMapReachability?: boolean;
+  /** The abuse limits' clock (per-minute windows, Claude's daily budget); the time of day when absent. */
+  clock?: () => Date;
   /** The identity provider's accounts (guest clean-up); firebase-admin on `config.firebase` when absent. */
   accounts?: AccountAdmin;
   /**
@@ -81,60 +78,31 @@ export interface App {
   dispose(): Promise<void>;
 }
 
-function createAnalysisDeps(deps: AppDeps): AnalysisDeps & { close(): Promise<void> } {
-  const { config, db } = deps;
-  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
-  const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs, deadlineMs } = config.analysis;
-  let analyzer = deps.analyzer;
-  let close = async () => {};
-  if (!analyzer) {
-    const choice = resolveAnalyzerConfig(config.analyzerEnv);
-    const budget = createDbClaudeBudget(db, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
-    // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0.
-    const threaded = analyzerThreads > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
-    if (threaded) {
-      close = () => threaded.close();
-      if (workers > 0) threaded.warm();
-    }
-    analyzer = createAnalyzerFromConfig(config.analyzerEnv, threaded ?? createLocalAnalyzer(), { budget });
-  }
-  const jobs = new AnalysisJobs({ db, storage, analyzer, workers, leaseMs, pollIntervalMs, deadlineMs });
-  const { heavyConcurrency, heavyQueue, analysisQueueLimit, subscriptionsPerUser } = config.load;
-  return {
-    db,
-    storage,
-    analyzer,
-    jobs,
-    limits: config.limits,
-    waitTimeoutMs,
-    uploads: new AdmissionGate(heavyConcurrency, heavyQueue),
-    analysisQueueLimit,
-    streams: new StreamLimiter(subscriptionsPerUser),
-    close,
-  };
-}
-
 export function createApp(deps: AppDeps): App {
-  const analysis = createAnalysisDeps(deps);
+  const analysis = createAnalysisRuntime(deps);
+  const db = deps.db.prisma;
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db: deps.db, storage: analysis.storage, accounts, forgetUser: (uid: string) => deps.verifier.forgetUser(uid) };
-  const contextFactory = withAnalysisDeps(
-    withMapDeps(withGuestActivity(createContextFactory({ db: deps.db, verifier: deps.verifier }), deps.db), {
+  const guests = { db, storage: analysis.storage, accounts, forgetUser: (uid: string) => deps.verifier.forgetUser(uid) };
+  const contextFactory = createContextFactory({
+    db,
+    verifier: deps.verifier,
+    analysis,
+    map: {
       imagery: deps.imagery ?? createImagery(deps.config.imagery),
       places: deps.places ?? createPlaces(deps.config.imagery),
       reachability,
-    }),
-    analysis,
-  );
+    },
+    onViewer: (viewer) => touchGuest(db, viewer),
+  });
   const yoga = createGraphqlHandler({
     contextFactory,
     production: deps.config.production,
     allowAdhocQueries: deps.config.allowAdhocQueries,
   });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(deps.db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...exportRoutes, ...riskZoneRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   // Production never serves the client's source maps (the build makes none by default, either).
@@ -162,11 +130,11 @@ export function createApp(deps: AppDeps): App {
 
   const started = (async () => {
     if (deps.sweepOrphansOnStart) {
-      const report = await sweepImageOrphans(deps.db, analysis.storage, deps.config.storage.orphanGraceMs);
+      const report = await sweepImageOrphans(db, analysis.storage, deps.config.storage.orphanGraceMs);
       if (report.deleted.length) console.warn(`[images] removed ${report.deleted.length} image file(s) without a row`);
-      await pruneUsageCounters(deps.db);
+      await pruneUsageCounters(db);
     }
-    await analysis.jobs.start();
+    await analysis.start();
   })().catch((error: unknown) => console.error('[jobs] start-up failed:', error));
 
   return {
@@ -174,12 +142,11 @@ export function createApp(deps: AppDeps): App {
     handleNode(req, res) {
       void adapter.requestListener(req, res);
     },
-    drain: () => analysis.jobs.endWatches(),
+    drain: () => analysis.drain(),
     dispose: async () => {
       await started;
       reachability?.stop();
       await guestSweeper?.stop();
-      await analysis.jobs.stop();
       await analysis.close();
       await yoga.dispose();
       if (!deps.accounts) await accounts.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_TIMEOUT_MS, resolveImageryConfig } from './imagery/config.js';
 import { ImageryConfigError } from './imagery/errors.js';
-import { DEFAULT_ANALYSIS_DEADLINE_MS } from './jobs/analysis-jobs.js';
+import { DEFAULT_DEADLINE_MS } from './jobs/queue.js';
 
 export const DEMO_PROJECT_ID = 'demo-aerisk';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
@@ -71,9 +71,10 @@ const envSchema = z.object({
   GUEST_PLACES_RATE_LIMIT_PER_MINUTE: wholeNumber(30, 1),
   ANALYZE_WAIT_TIMEOUT_MS: wholeNumber(120_000, 1),
   ANALYSIS_WORKERS: wholeNumber(1, 0),
+  PROCESS_ROLE: optional.pipe(z.enum(['all', 'api', 'worker']).default('all')),
   ANALYZER_THREADS: wholeNumber(1, 0),
   ANALYSIS_LEASE_MS: wholeNumber(30_000, 1000),
-  ANALYSIS_DEADLINE_MS: wholeNumber(DEFAULT_ANALYSIS_DEADLINE_MS, 1000),
+  ANALYSIS_DEADLINE_MS: wholeNumber(DEFAULT_DEADLINE_MS, 1000),
   ANALYSIS_POLL_INTERVAL_MS: wholeNumber(0, 0),
   ORPHAN_SWEEP_GRACE_MS: wholeNumber(3_600_000, 60_000),
   SHUTDOWN_DRAIN_MS: wholeNumber(5000, 0),
@@ -157,6 +158,11 @@ export interface Config {
   analysis: {
     /** How long analyzeImage / POST /aerial/analyze wait for the job before answering without results. */
     waitTimeoutMs: number;
+    /**
+     * `all` (default): serves the API and runs analyses. `api`: serves the API only (runs no job).
+     * `worker`: runs analyses only (no HTTP), beside API processes on one PostgreSQL and one blob store.
+     */
+    role: 'all' | 'api' | 'worker';
     /** Jobs this process runs at once; 0 runs none (an API-only process beside separate workers). */
     workers: number;
     /** Worker threads the local analyzer runs on; 0 runs it on the main thread. */
@@ -165,9 +171,10 @@ export interface Config {
     leaseMs: number;
     deadlineMs: number;
     /**
-     * 0 (default): this process is the queue's only worker, so at start every `running` job is a
-     * leftover of a crash. > 0: several processes share the queue (PostgreSQL); each looks for jobs
-     * this often and re-queues only jobs whose heartbeat is older than the lease.
+     * 0 (default): this process is the queue's only worker, so at start every running job is a
+     * leftover of a crash and runs again at once. > 0: several processes share the queue (PostgreSQL);
+     * an idle worker also looks for jobs this often (NOTIFY wakes it at once anyway), and a running job
+     * runs again only once its heartbeat is older than the lease.
      */
     pollIntervalMs: number;
   };
@@ -257,6 +264,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const production = isProductionEnv(env.NODE_ENV);
+  if (env.PROCESS_ROLE === 'worker' && env.ANALYSIS_WORKERS === 0) {
+    throw new ConfigError('Invalid configuration:\n  PROCESS_ROLE=worker runs analyses, so ANALYSIS_WORKERS must be 1 or more.');
+  }
   const firebase = firebaseConfig(env);
   if (production && firebase.mode === 'emulator') {
     // The emulator accepts unsigned tokens: anyone could sign in as anyone.
@@ -303,7 +313,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     analysis: {
       waitTimeoutMs: env.ANALYZE_WAIT_TIMEOUT_MS,
-      workers: env.ANALYSIS_WORKERS,
+      role: env.PROCESS_ROLE,
+      workers: env.PROCESS_ROLE === 'api' ? 0 : env.ANALYSIS_WORKERS,
       analyzerThreads: env.ANALYZER_THREADS,
       leaseMs: env.ANALYSIS_LEASE_MS,
       deadlineMs: env.ANALYSIS_DEADLINE_MS,

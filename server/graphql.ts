@@ -4,10 +4,10 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { UPLOAD_MESSAGES } from '../common/constants.js';
 import type { Context, ContextFactory } from './auth/context.js';
 import { AppError } from './domain/errors.js';
 import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api.js';
-import { INGEST_MESSAGES } from './ingest/errors.js';
 import { loadPersistedDocuments, persistedOperations } from './http/persisted-operations.js';
 import { schema } from './schema/index.js';
 
@@ -49,7 +49,7 @@ const boundedLists: Plugin = {
 // while it streams (server/http/fetch-api.ts). Either way the specification's message comes back as the
 // request's error, with 413, instead of Yoga's "Request body too large".
 function uploadTooLargeError(): GraphQLError {
-  return new GraphQLError(INGEST_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
+  return new GraphQLError(UPLOAD_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
 }
 
 const uploadTooLarge: Plugin = {

@@ -1,8 +1,9 @@
-// Start-up: read the configuration, open and migrate the database, listen on PORT. Everything
-// the server answers is in app.ts.
+// Start-up: read the configuration, open and migrate the database, then by PROCESS_ROLE: `all` and
+// `api` listen on PORT (everything the server answers is in app.ts); `worker` only runs analyses.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { createAnalysisRuntime } from './analysis-runtime.js';
 import { createApp } from './app.js';
 import { createFirebaseVerifier } from './auth/firebase.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -32,12 +33,35 @@ const { applied, warnings } = await migrate(db);
 for (const name of applied) console.log(`[db] applied migration ${name}`);
 for (const warning of warnings) console.warn(`[db] ${warning}`);
 
+if (config.analysis.role === 'worker') {
+  const runtime = createAnalysisRuntime({ config, db });
+  await runtime.start();
+  console.log(`Aerisk worker running ${config.analysis.workers} analysis job(s) at once (${db.kind})`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[jobs] ${signal}: finishing the running analyses, then stopping`);
+    // A job still running at the forced exit runs again elsewhere once its heartbeat is past the lease.
+    setTimeout(() => process.exit(1), config.analysis.deadlineMs + FORCED_EXIT_GRACE_MS).unref();
+    runtime.drain();
+    await runtime.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+} else {
+  serve();
+}
+
+function serve() {
 const verifier = createFirebaseVerifier(config.firebase);
 const hasClient = existsSync(clientDir);
 if (!hasClient) console.warn('[http] dist/client is missing: serving the API only (npm run build:client).');
 const app = createApp({
   config,
-  db: db.prisma,
+  db,
   verifier,
   clientDir: hasClient ? clientDir : null,
   // This process owns DATA_DIR and its database: image files without a row are leftovers of a crash.
@@ -55,7 +79,8 @@ server.listen(config.port, () => {
     config.firebase.mode === 'emulator'
       ? `Firebase Auth emulator at ${config.firebase.emulatorHost}`
       : `Firebase project ${config.firebase.projectId}`;
-  console.log(`Aerisk listening on http://localhost:${port} (${db.kind}, ${identity})`);
+  const role = config.analysis.role === 'api' ? 'API only, ' : '';
+  console.log(`Aerisk listening on http://localhost:${port} (${role}${db.kind}, ${identity})`);
 });
 
 let stopping = false;
@@ -88,3 +113,4 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

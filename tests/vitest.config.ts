@@ -25,7 +25,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', include: ['tests/integration/**/*.test.ts'], env: { TEST_DB: 'pglite' } },
+        // `*.postgres.test.ts`: what only a PostgreSQL server can show (several processes on one database).
+        test: {
+          name: 'pglite',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/**/*.postgres.test.ts'],
+          env: { TEST_DB: 'pglite' },
+        },
       },
       {
         extends: true,

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b6bece9193a318403abd0c410d0e4c58>>
+ * @generated SignedSource<<07f05eaf935979d148783c244a2ade74>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,7 @@ export type AnalysisImageOverlay_analysis$data = {
     readonly confidence: number;
     readonly feature: string;
     readonly polygon: ReadonlyArray<ReadonlyArray<number>>;
+    readonly reviewDecision: string | null | undefined;
   }>;
   readonly image: {
     readonly height: number;
@@ -69,6 +70,13 @@ const node: ReaderFragment = {
           "kind": "ScalarField",
           "name": "polygon",
           "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "reviewDecision",
+          "storageKey": null
         }
       ],
       "storageKey": null
@@ -110,6 +118,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "56524199a6acd84985417a3a882ee5fa";
+(node as any).hash = "bf509a340bc1f6c45957aa9abf1b1a9b";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<e9cb7569784c1b4d1c41a438fbff4bc0>>
- * @relayHash d20580d56c324e785e5e4267b676d33f
+ * @generated SignedSource<<b9c6a57e8dae50a372dbf7a23d113f47>>
+ * @relayHash 03aa8b1ba73881add7700313f152b9b2
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID d20580d56c324e785e5e4267b676d33f
+// @relayRequestID 03aa8b1ba73881add7700313f152b9b2
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -23,8 +23,9 @@ export type AnalysisResultsScreenQuery$data = {
       readonly __typename: "AnalysisResults";
     } | null | undefined;
     readonly status: AnalysisStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "ReportDownloadButton_analysis">;
   } | null | undefined;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisReviewPanel_query">;
 };
 export type AnalysisResultsScreenQuery = {
   response: AnalysisResultsScreenQuery$data;
@@ -101,6 +102,41 @@ v9 = {
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
+},
+v10 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "reason",
+  "storageKey": null
+},
+v11 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "field",
+  "storageKey": null
+},
+v12 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "from",
+  "storageKey": null
+},
+v13 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "to",
+  "storageKey": null
+},
+v14 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "at",
+  "storageKey": null
 };
 return {
   "fragment": {
@@ -140,9 +176,29 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "AnalysisResultsView_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "AnalysisReviewPanel_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "AnalysisAuditTrail_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "ReportDownloadButton_analysis"
           }
         ],
         "storageKey": null
+      },
+      {
+        "args": null,
+        "kind": "FragmentSpread",
+        "name": "AnalysisReviewPanel_query"
       }
     ],
     "type": "Query",
@@ -355,7 +411,28 @@ return {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
+                "name": "reviewDecision",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
                 "name": "note",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "index",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "reviewReason",
                 "storageKey": null
               }
             ],
@@ -472,11 +549,67 @@ return {
                 "name": "points",
                 "storageKey": null
               },
+              (v10/*:: as any*/)
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "AnalysisReview",
+            "kind": "LinkedField",
+            "name": "review",
+            "plural": false,
+            "selections": [
               {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "reason",
+                "name": "analyzerRiskScore",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "reviewedBy",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "reviewedAt",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "ReviewChange",
+                "kind": "LinkedField",
+                "name": "changes",
+                "plural": true,
+                "selections": [
+                  (v11/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "findingIndex",
+                    "storageKey": null
+                  },
+                  (v12/*:: as any*/),
+                  (v13/*:: as any*/),
+                  (v10/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "by",
+                    "storageKey": null
+                  },
+                  (v14/*:: as any*/)
+                ],
                 "storageKey": null
               }
             ],
@@ -502,6 +635,76 @@ return {
             "kind": "ScalarField",
             "name": "finishedAt",
             "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "AuditEntry",
+            "kind": "LinkedField",
+            "name": "auditTrail",
+            "plural": true,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "kind",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "actor",
+                "storageKey": null
+              },
+              (v14/*:: as any*/),
+              (v11/*:: as any*/),
+              (v12/*:: as any*/),
+              (v13/*:: as any*/),
+              (v10/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "details",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "analysisId",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "reportUrl",
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "ReviewField",
+        "kind": "LinkedField",
+        "name": "reviewFields",
+        "plural": true,
+        "selections": [
+          (v11/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "values",
+            "storageKey": null
           }
         ],
         "storageKey": null
@@ -509,7 +712,7 @@ return {
     ]
   },
   "params": {
-    "id": "d20580d56c324e785e5e4267b676d33f",
+    "id": "03aa8b1ba73881add7700313f152b9b2",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
@@ -518,6 +721,6 @@ return {
 };
 })();
 
-(node as any).hash = "7cb0a1611ae3387157e8c002d0adb958";
+(node as any).hash = "b39610db1885c4b4bc132994e974959f";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<d63a438629fdc984b54321b8d1c61dda>>
- * @relayHash f692c848155f9e92ccd4826689420b78
+ * @generated SignedSource<<2d5633229955c8a0c34e4690ecde2486>>
+ * @relayHash 76a3f58bc6928d93e43e6ff5c0181ff2
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID f692c848155f9e92ccd4826689420b78
+// @relayRequestID 76a3f58bc6928d93e43e6ff5c0181ff2
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -355,6 +355,13 @@ return {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
+                "name": "reviewDecision",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
                 "name": "note",
                 "storageKey": null
               }
@@ -485,6 +492,24 @@ return {
           {
             "alias": null,
             "args": null,
+            "concreteType": "AnalysisReview",
+            "kind": "LinkedField",
+            "name": "review",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "analyzerRiskScore",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
             "kind": "ScalarField",
             "name": "recommendations",
             "storageKey": null
@@ -509,7 +534,7 @@ return {
     ]
   },
   "params": {
-    "id": "f692c848155f9e92ccd4826689420b78",
+    "id": "76a3f58bc6928d93e43e6ff5c0181ff2",
     "metadata": {},
     "name": "useAnalysisUpdatesSubscription",
     "operationKind": "subscription",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<7ce5b4758c3f9eee435857a5fbd28042>>
- * @relayHash 0ae56990714b6e1421af236ef41d2608
+ * @generated SignedSource<<03ebd55aaad1ca54556d06c2cfb16d7a>>
+ * @relayHash bb2b6658261077036436d1cfff2ad97c
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 0ae56990714b6e1421af236ef41d2608
+// @relayRequestID bb2b6658261077036436d1cfff2ad97c
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -257,6 +257,13 @@ return {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
+                        "name": "reviewDecision",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
                         "name": "note",
                         "storageKey": null
                       }
@@ -344,6 +351,24 @@ return {
                         "args": null,
                         "kind": "ScalarField",
                         "name": "reason",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisReview",
+                    "kind": "LinkedField",
+                    "name": "review",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "analyzerRiskScore",
                         "storageKey": null
                       }
                     ],
@@ -484,7 +509,7 @@ return {
     ]
   },
   "params": {
-    "id": "0ae56990714b6e1421af236ef41d2608",
+    "id": "bb2b6658261077036436d1cfff2ad97c",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",

@@ -11,7 +11,7 @@ import {
   type IdTokenResult,
   type User,
 } from 'firebase/auth';
-import { TOKEN_SYNC_MAX_AGE_MS } from '../../server/domain/constants';
+import { TOKEN_SYNC_MAX_AGE_MS } from '../../common/constants';
 import { fetchClientConfig, type ClientConfig } from './clientConfig';
 import { clearSession, refreshDelay, storeSession, usableStoredToken } from './tokens';
 

@@ -7,7 +7,7 @@ import { GuestBanner } from './GuestBanner';
 import { Header } from './Header';
 import { RouteTitle, SkipLink } from './RouteTitle';
 import { LogoMark } from './Logo';
-import { isSessionRejected, subscribeSessionRejection } from '../relay/environment';
+import { isSessionRejected, subscribeSessionRejection } from '../relay/sessionRejection';
 import { SessionRejected } from './SessionRejected';
 import { LoadingState } from './Spinner';
 

@@ -1,5 +1,6 @@
 // One Relay environment per signed-in account: it is replaced on every account change so one user's
-// records never show on another user's screens.
+// records never show on another user's screens. Loaded with the first screen that has server data (the
+// signed-out screens ship without Relay).
 import {
   Environment,
   Network,
@@ -10,30 +11,10 @@ import {
   type GraphQLResponse,
   type SubscribeFunction,
 } from 'relay-runtime';
-import { getAuthToken } from '../auth/session';
+import { getAuthToken, onUserChange } from '../auth/session';
 import { multipartBody, operationDocument } from './multipart';
+import { clearSessionRejection, rejectSession } from './sessionRejection';
 import { readServerSentEvents } from './sse';
-
-// Whether the server refused this session's token (revoked, disabled, expired for good). Any request may
-// find out — a screen's query, a mutation, a refetch — so the app shell, not one screen's error boundary,
-// shows the way to sign in again. Cleared when the account changes.
-let sessionRejected = false;
-const rejectionListeners = new Set<() => void>();
-
-function rejectSession(): void {
-  if (sessionRejected) return;
-  sessionRejected = true;
-  for (const listener of rejectionListeners) listener();
-}
-
-export function isSessionRejected(): boolean {
-  return sessionRejected;
-}
-
-export function subscribeSessionRejection(listener: () => void): () => void {
-  rejectionListeners.add(listener);
-  return () => rejectionListeners.delete(listener);
-}
 
 /** A GraphQL answer that carried no data: the screen's error boundary shows `message`. */
 export class GraphQLRequestError extends Error {
@@ -147,10 +128,12 @@ export function getRelayEnvironment(): Environment {
 
 export function resetRelayEnvironment(): void {
   current = createEnvironment();
-  sessionRejected = false;
-  for (const listener of rejectionListeners) listener();
+  clearSessionRejection();
   for (const listener of listeners) listener();
 }
+
+// A new account gets a fresh Relay store, so nothing cached for one user is shown to the next.
+onUserChange(() => resetRelayEnvironment());
 
 export function subscribeRelayEnvironment(listener: () => void): () => void {
   listeners.add(listener);

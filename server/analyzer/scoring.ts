@@ -2,10 +2,10 @@
 // whichever analyzer produced them. Every point comes from a row of SCORING_WEIGHTS, and the breakdown's points
 // add up exactly to risk_score (a negative `cap` row absorbs anything above 100).
 import type { Finding, Observations, ScoreItem } from './contract';
-import { bandFor, RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM, type RiskBand } from '../domain/constants';
+import { bandFor, RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM, type RiskBand } from '../../common/constants';
 import { enforceRoofRule } from './roof-condition';
 
-/** Score bands of the specification (one source of truth in server/domain/constants.ts, shared with the client). */
+/** Score bands of the specification (one source of truth in common/constants.ts, shared with the client). */
 export const RISK_BAND_MEDIUM_MIN = RISK_BAND_MEDIUM_FROM;
 export const RISK_BAND_HIGH_MIN = RISK_BAND_HIGH_FROM;
 export type { RiskBand };

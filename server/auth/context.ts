@@ -1,15 +1,26 @@
-// The one place a request's credentials are read. Resolvers and REST handlers get `viewer` (the
-// verified identity) or `authError` (why there is none); they never look at headers. There is
-// deliberately no user-id header shortcut: see docs/decisions/001-no-mock-token-header.md.
+// The one place a request's context is built, typed once: the app's services (built once per app by
+// createApp) and the request's credentials. Resolvers and REST handlers get `viewer` (the verified
+// identity) or `authError` (why there is none); they never look at headers. There is deliberately no
+// user-id header shortcut: see docs/decisions/001-no-mock-token-header.md.
 import type { Db } from '../db.js';
 import { UnauthenticatedError } from '../domain/errors.js';
+import type { AnalysisDeps } from '../services/analysis-deps.js';
 import { idempotencyKeyOf } from '../services/idempotency.js';
+import type { MapDeps } from '../services/places.js';
 import type { Identity, TokenVerifier } from './firebase.js';
 
 export type Viewer = Identity;
 
-interface BaseContext {
+/** What every request of one app shares: the database and the services' dependencies. */
+export interface AppServices {
   db: Db;
+  /** Storage, analyzer, job runner and abuse limits of the analysis services. */
+  analysis: AnalysisDeps;
+  /** The imagery and places providers of the map flow. */
+  map: MapDeps;
+}
+
+interface BaseContext extends AppServices {
   request: Request;
   /** The request's Idempotency-Key header as sent (services/idempotency.ts validates it), or null. */
   idempotencyKey: string | null;
@@ -22,9 +33,16 @@ export type ContextFactory = (request: Request) => Promise<Context>;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export function createContextFactory(deps: { db: Db; verifier: TokenVerifier }): ContextFactory {
+export interface ContextDeps extends AppServices {
+  verifier: TokenVerifier;
+  /** Runs for each request with a verified viewer, before any resolver or route (guest activity). */
+  onViewer?: (viewer: Viewer) => Promise<void>;
+}
+
+export function createContextFactory(deps: ContextDeps): ContextFactory {
+  const { verifier, onViewer, ...services } = deps;
   return async (request) => {
-    const base = { db: deps.db, request, idempotencyKey: idempotencyKeyOf(request) };
+    const base: BaseContext = { ...services, request, idempotencyKey: idempotencyKeyOf(request) };
     const header = request.headers.get('authorization');
     if (!header) {
       return { ...base, viewer: null, authError: new UnauthenticatedError() };
@@ -37,12 +55,15 @@ export function createContextFactory(deps: { db: Db; verifier: TokenVerifier }):
         authError: new UnauthenticatedError('Malformed Authorization header: expected "Bearer <Firebase ID token>".'),
       };
     }
+    let viewer: Viewer;
     try {
-      return { ...base, viewer: await deps.verifier.verify(token), authError: null };
+      viewer = await verifier.verify(token);
     } catch (error) {
       if (error instanceof UnauthenticatedError) return { ...base, viewer: null, authError: error };
       throw error;
     }
+    await onViewer?.(viewer);
+    return { ...base, viewer, authError: null };
   };
 }
 

@@ -54,6 +54,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+export class ConflictError extends AppError {
+  override readonly name = 'ConflictError';
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
 export class ValidationError extends AppError {
   override readonly name = 'ValidationError';
   constructor(

@@ -2,12 +2,13 @@
 // that the history's search, filters and sort match, streamed page by page (a 100,000-row account never sits
 // in memory at once). CSV cells that a spreadsheet would run as a formula are quoted as text.
 import { requireViewer } from '../auth/context.js';
-import { bandFor } from '../domain/constants.js';
+import { bandFor } from '../../common/constants.js';
 import { ValidationError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';
 import { scoreOf } from '../services/analyses.js';
 import { listAnalyses } from '../services/analysis-search.js';
+import { recordExport } from '../services/audit.js';
 import { analysisRecord, historyParams } from './analyses.js';
 import type { Route } from './router.js';
 
@@ -44,6 +45,10 @@ export function exportRow(row: Row) {
     power_lines_crossing: r?.power_lines.crossing_property ?? null,
     power_lines_proximity: r?.power_lines.proximity ?? null,
     additional_risks: r ? r.additional_risks.join('; ') : null,
+    // The values above are the reviewed ones once the owner reviewed the analysis (issue 10).
+    reviewed: done ? row.analyzerResults !== null && row.analyzerResults !== undefined : null,
+    analyzer_risk_score: done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score,
+    reviewed_by: done ? (row.reviewedBy ?? null) : null,
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };
@@ -128,6 +133,8 @@ export const exportRoutes: Route[] = [
             chunk += (written++ > 0 ? enc.separator : '') + item;
           }
           if (chunk) controller.enqueue(text.encode(chunk));
+          // Each exported analysis records the export in its audit trail, a page at a time.
+          await recordExport(ctx.db, viewer, (page.rows as Row[]).map((row) => row.id), format);
           const last = page.rows.at(-1);
           if (page.hasNextPage && last) {
             page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS, after: page.cursorOf(last) }, query);

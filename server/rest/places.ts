@@ -3,8 +3,7 @@
 // the same services as the GraphQL fields, shape the answer.
 import { requireViewer } from '../auth/context.js';
 import { ValidationError } from '../domain/errors.js';
-import { analysisDeps } from '../services/analysis-deps.js';
-import { mapDeps, placePredictions } from '../services/places.js';
+import { placePredictions } from '../services/places.js';
 import { fetchPropertyImage } from '../services/property-image.js';
 import { readJson } from './body.js';
 import { json } from './errors.js';
@@ -19,8 +18,8 @@ export const placesRoutes: Route[] = [
       const viewer = requireViewer(ctx);
       const params = new URL(request.url).searchParams;
       const predictions = await placePredictions(
-        mapDeps(ctx),
-        { analysis: analysisDeps(ctx), viewer },
+        ctx.map,
+        { analysis: ctx.analysis, viewer },
         params.get('input'),
         params.get('session_token'),
       );
@@ -38,7 +37,7 @@ export const placesRoutes: Route[] = [
         throw new ValidationError('Expected a JSON object with `address` or `place_id`.');
       }
       const fields = body as Record<string, unknown>;
-      const image = await fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), viewer, {
+      const image = await fetchPropertyImage(ctx.analysis, ctx.map, viewer, {
         address: fields.address,
         placeId: fields.place_id,
         sessionToken: fields.session_token,

@@ -5,15 +5,14 @@ import { requireViewer } from '../auth/context.js';
 import { builder } from '../builder.js';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.js';
 import type { Analysis } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
+import { reviewedFindings } from '../services/reviews.js';
 import { uuidOrNone } from '../services/ids.js';
 import { releasingWhenDone } from '../services/load-shedding.js';
 import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
-import { ImageRef } from './image.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
 import { UserRef } from './user.js';
 
@@ -42,7 +41,11 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       nullable: true,
       resolve: resultsOf,
     }),
-    findings: t.field({ type: [FindingRef], resolve: (a) => storedEvidence(a)?.findings ?? [] }),
+    findings: t.field({
+      type: [FindingRef],
+      description: 'Every finding of the analyzer (rejected ones too, marked by reviewDecision).',
+      resolve: (a) => reviewedFindings(a),
+    }),
     scoreBreakdown: t.field({ type: [ScoreItemRef], resolve: (a) => storedEvidence(a)?.score_breakdown ?? [] }),
     recommendations: t.stringList({ resolve: (a) => storedEvidence(a)?.recommendations ?? [] }),
     assessable: t.boolean({ nullable: true, resolve: (a) => storedEvidence(a)?.assessable ?? null }),
@@ -156,7 +159,7 @@ builder.mutationField('analyzeImage', (t) =>
     errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(() => analyzeImage(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
+      typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
   }),
 );
 
@@ -173,7 +176,7 @@ builder.mutationField('deleteAnalysis', (t) =>
     args: { input: t.arg({ type: DeleteAnalysisInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => {
-        const deleted = await deleteAnalysis(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
+        const deleted = await deleteAnalysis(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
         return globalIdOf('Analysis', deleted.id);
       }),
   }),
@@ -189,9 +192,9 @@ builder.subscriptionField('analysis', (t) =>
     subscribe: async (_root, args, ctx) => {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { jobs, db, streams } = analysisDeps(ctx);
+      const { events, db, streams } = ctx.analysis;
       const owned = await getAnalysis(db, viewer, rawIdOf(String(args.id), 'Analysis'), { select: { id: true } });
-      return releasingWhenDone(jobs.watch(owned.id), streams.acquire(viewer.uid));
+      return releasingWhenDone(events.watch(owned.id), streams.acquire(viewer.uid));
     },
     resolve: (analysis: Analysis) => analysis,
   }),

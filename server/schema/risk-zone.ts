@@ -1,6 +1,6 @@
 // RiskZone: a manual risk assessment; the viewer's zones and their statistics, create and delete.
 import { builder } from '../builder.js';
-import { RISK_LEVELS } from '../domain/constants.js';
+import { RISK_LEVELS } from '../../common/constants.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { uuidOrNone } from '../services/ids.js';
 import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';

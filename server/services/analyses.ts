@@ -1,11 +1,12 @@
 // Analyses: requesting one (a queued job), waiting for it, reading, deleting. The job itself runs in
-// server/jobs/analysis-jobs.ts. Ownership: every lookup is by id AND owner, so another user's id
+// analysis-runner.ts, on the queue of server/jobs/queue.ts. Ownership: every lookup is by id AND owner, so another user's id
 // and an id that does not exist fail the same way.
 import type { Viewer } from '../auth/context.js';
 import type { AnalysisResults, Evidence, Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
 import { AppError, NotFoundError, UnavailableError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
+import { transactionConnection, type JobKind } from '../jobs/queue.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
 import { isUniqueViolation, parseIdempotencyKey } from './idempotency.js';
@@ -13,6 +14,8 @@ import { deleteImageIfUnused, findOwnedImage } from './images.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './load-shedding.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
+
+const ENQUEUE_WAIT_MS = 30_000;
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
 
@@ -28,48 +31,91 @@ async function earlierAnalysis(db: Db, ownerId: string, idempotencyKey: string, 
   return existing;
 }
 
-/**
- * Queues an analysis of the viewer's image; counts against the analyses-per-minute limit. With an
- * Idempotency-Key already used for this image, answers that analysis instead of queuing another.
- */
-export async function requestAnalysis(
-  deps: AnalysisDeps,
-  viewer: Viewer,
-  imageId: string,
-  idempotencyKeyHeader: string | null = null,
-): Promise<Analysis> {
-  const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
+export interface RequestOptions {
+  /**
+   * `interactive` (default): someone is waiting; counts against the analyses-per-minute limit.
+   * `batch`: portfolio work, queued below every interactive analysis and shared fairly between owners;
+   * not counted per minute (a batch is bounded by its own size limit).
+   */
+  kind?: JobKind;
+  /** The request's Idempotency-Key: with one already used for this image, that analysis is the answer. */
+  idempotencyKey?: string | null;
+}
+
+/** Queues an analysis of the viewer's image: the row and its job are created in one transaction. */
+export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string, opts: RequestOptions = {}): Promise<Analysis> {
+  const kind = opts.kind ?? 'interactive';
+  const idempotencyKey = parseIdempotencyKey(opts.idempotencyKey);
   if (idempotencyKey) {
     const existing = await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId);
     if (existing) return existing;
   }
   return failingAs(FAILURE.analyze, async () => {
-    // More work than the workers can get through soon: come back later (nothing was created or counted).
-    const pending = await deps.db.analysis.count({ where: { status: { in: ['queued', 'running'] } } });
-    if (pending >= deps.analysisQueueLimit) throw new UnavailableError(BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
-    await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+    if (kind === 'interactive') {
+      // More work than the workers can get through soon: come back later (nothing was created or counted).
+      const pending = await deps.db.analysis.count({ where: { status: { in: ['queued', 'running'] } } });
+      if (pending >= deps.analysisQueueLimit) throw new UnavailableError(BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze, deps.clock());
+    }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
-    let analysis: Analysis;
     try {
-      analysis = await deps.db.analysis.create({
-        data: {
-          ownerId: viewer.uid,
-          imageId: image.id,
-          propertyLocation: image.propertyLocation,
-          // Searchable by location while it runs; the results' text is added when it is done.
-          searchText: image.propertyLocation,
-          idempotencyKey,
-        },
-      });
+      return await enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation, idempotencyKey }, kind);
     } catch (error) {
       // A concurrent request with the same key created it first: that one is the answer.
       const winner = idempotencyKey && isUniqueViolation(error) ? await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId) : null;
       if (winner) return winner;
       throw error;
     }
-    deps.jobs.wake();
-    return analysis;
   });
+}
+
+/** Creates a queued analysis row and its job, in one transaction: neither exists without the other. */
+export async function enqueueAnalysis(
+  deps: Pick<AnalysisDeps, 'db' | 'queue'>,
+  row: { ownerId: string; imageId: string; propertyLocation: string; idempotencyKey?: string | null },
+  kind: JobKind = 'interactive',
+): Promise<Analysis> {
+  const [analysis] = await enqueueAnalyses(deps, row.ownerId, [row], kind);
+  return analysis;
+}
+
+/**
+ * Many analyses of one owner (a portfolio batch: `kind: 'batch'`), rows and jobs in one transaction,
+ * in the given order; the owner's fair share counts them as one backlog.
+ */
+export async function enqueueAnalyses(
+  deps: Pick<AnalysisDeps, 'db' | 'queue'>,
+  ownerId: string,
+  rows: { imageId: string; propertyLocation: string; idempotencyKey?: string | null }[],
+  kind: JobKind = 'interactive',
+): Promise<Analysis[]> {
+  await deps.queue.start();
+  return deps.db.$transaction(
+    async (tx) => {
+      // Searchable by location while it runs; the results' text is added when it is done.
+      const analyses = await tx.analysis.createManyAndReturn({
+        data: rows.map((row) => ({
+          ownerId,
+          imageId: row.imageId,
+          propertyLocation: row.propertyLocation,
+          searchText: row.propertyLocation,
+          idempotencyKey: row.idempotencyKey ?? null,
+        })),
+      });
+      const byImage = new Map(rows.map((row, i) => [i, row.imageId]));
+      // createManyAndReturn keeps the input order on PostgreSQL; checked, since the jobs' order follows it.
+      analyses.forEach((a, i) => {
+        if (a.imageId !== byImage.get(i)) throw new Error('analysis rows came back out of order');
+      });
+      await deps.queue.enqueueMany(
+        analyses.map((a) => ({ analysisId: a.id })),
+        { group: ownerId, kind, connection: transactionConnection(tx) },
+      );
+      return analyses;
+    },
+    // A burst of requests waits for a pooled connection rather than failing after Prisma's default 2 s.
+    { maxWait: ENQUEUE_WAIT_MS, timeout: ENQUEUE_WAIT_MS },
+  );
 }
 
 /**
@@ -80,10 +126,10 @@ export async function analyzeImage(
   deps: AnalysisDeps,
   viewer: Viewer,
   imageId: string,
-  idempotencyKeyHeader: string | null = null,
+  idempotencyKey: string | null = null,
 ): Promise<Analysis> {
-  const queued = await requestAnalysis(deps, viewer, imageId, idempotencyKeyHeader);
-  return failingAs(FAILURE.analyze, async () => (await deps.jobs.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
+  const queued = await requestAnalysis(deps, viewer, imageId, { idempotencyKey });
+  return failingAs(FAILURE.analyze, async () => (await deps.events.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
 }
 
 export async function findOwnedAnalysis<Q extends RowQuery>(db: Db, ownerId: string, id: string, query?: Q): Promise<Analysis> {
@@ -113,8 +159,7 @@ export async function deleteAnalysis(deps: AnalysisDeps, viewer: Viewer, id: str
     const analysis = await findOwnedAnalysis(deps.db, viewer.uid, id);
     // deleteMany: a concurrent delete of the same row is not an error, just a no-op.
     await deps.db.analysis.deleteMany({ where: { id: analysis.id, ownerId: viewer.uid } });
-    // A job still running for it finds no row to update and stops writing.
-    deps.jobs.wake();
+    // A job still queued or running for it finds no row and ends without writing.
     await deleteImageIfUnused(deps.db, deps.storage, analysis.imageId);
     return analysis;
   });

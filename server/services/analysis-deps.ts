@@ -1,20 +1,26 @@
 // What the analysis-domain services need beyond the database: blob storage, the analyzer, the job
-// runner and the abuse limits. createApp builds one set per app and puts it on every request's
-// context (both transports), so resolvers and REST handlers reach it the same way.
-import type { Context } from '../auth/context.js';
+// queue, the change feed and the abuse limits. createApp builds one set per app; every request's context
+// carries it as `ctx.analysis` (auth/context.ts), so resolvers and REST handlers reach it the same way.
 import type { Analyzer } from '../analyzer/contract.js';
 import type { RateLimits } from '../config.js';
 import type { Db } from '../db.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { AnalysisJobs } from '../jobs/analysis-jobs.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { AnalysisEvents } from './analysis-events.js';
+import type { AnalysisJob } from './analysis-runner.js';
 import type { AdmissionGate, StreamLimiter } from './load-shedding.js';
 
 export interface AnalysisDeps {
   db: Db;
   storage: BlobStorage;
   analyzer: Analyzer;
-  jobs: AnalysisJobs;
+  /** The analysis job queue (pg-boss): requestAnalysis enqueues here. */
+  queue: JobQueue<AnalysisJob>;
+  /** This process's change feed of analyses: waiting requests and subscriptions follow rows through it. */
+  events: AnalysisEvents;
   limits: RateLimits;
+  /** The abuse limits' clock (their per-minute windows and Retry-After); tests set it, the server uses the time. */
+  clock: () => Date;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
   /** Uploads admitted at once (the rest wait briefly or get 503 + Retry-After). */
@@ -23,21 +29,4 @@ export interface AnalysisDeps {
   analysisQueueLimit: number;
   /** Open subscription streams per user. */
   streams: StreamLimiter;
-}
-
-type WithDeps = Context & { analysis?: AnalysisDeps };
-
-/** Adds the services' dependencies to each context the factory builds. */
-export function withAnalysisDeps(
-  factory: (request: Request) => Promise<Context>,
-  deps: AnalysisDeps,
-): (request: Request) => Promise<Context> {
-  return async (request) => Object.assign(await factory(request), { analysis: deps });
-}
-
-export function analysisDeps(ctx: Context): AnalysisDeps {
-  const deps = (ctx as WithDeps).analysis;
-  // A wiring mistake, not a user error: createApp always installs them.
-  if (!deps) throw new Error('Analysis services are not configured on this context (see createApp).');
-  return deps;
 }

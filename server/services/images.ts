@@ -130,7 +130,7 @@ export async function uploadImage(
   }
   // Admitted before anything is read or counted: a refused upload (503 + Retry-After) costs nothing.
   return deps.uploads.run(() => failingAs(FAILURE.upload, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload);
+    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload, deps.clock());
     const input = typeof source === 'function' ? await source() : source;
     const propertyLocation = parseLocation(input.propertyLocation);
     if (!input.file) throw noFile();

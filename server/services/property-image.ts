@@ -2,7 +2,7 @@
 // 600×400 zoom-20 picture (imagery provider), and the picture an Image stored exactly as an upload is
 // (ingest + storeIngestedImage), with its provenance. Analysing it is then the ordinary analyze path; the
 // analysis job reads `providerMeta.provenance` into the analyzer's provenance_extra and treats a provider
-// image as north-up (server/jobs/analysis-jobs.ts).
+// image as north-up (server/services/analysis-runner.ts).
 import { z } from 'zod';
 import type { Viewer } from '../auth/context.js';
 import { AppError, ValidationError } from '../domain/errors.js';
@@ -62,7 +62,7 @@ export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewe
 }
 
 async function fetchAndStore(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, input: ReturnType<typeof parse>): Promise<Image> {
-  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
+  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE, deps.clock());
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.
     throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, IMAGERY_NOT_CONFIGURED_MESSAGE);

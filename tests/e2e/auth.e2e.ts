@@ -1,4 +1,4 @@
-import { SIGN_IN_POPUP } from '../../server/domain/constants';
+import { SIGN_IN_POPUP } from '../../common/constants';
 import { freshCredentials, latestPasswordReset, resetPassword, signInAtEmulator } from './fixtures/emulator';
 import { expect, signInThroughUi, test } from './fixtures/test';
 

@@ -19,10 +19,14 @@ export interface Server {
   output(): string;
 }
 
-/** Starts the server on a free port with `env` (on top of this process's, minus its own settings). */
+/**
+ * Starts the server on a free port with `env` (on top of this process's, minus its own settings). A
+ * worker-only process (PROCESS_ROLE=worker) serves no HTTP: it is ready once it says it runs jobs, and
+ * its `base` is empty.
+ */
 export function startServer(env: Record<string, string>): Promise<Server> {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(FIREBASE_|DATABASE_URL|NODE_ENV|PORT|DATA_DIR|ANALYZ)/.test(key)),
+    Object.entries(process.env).filter(([key]) => !/^(FIREBASE_|DATABASE_URL|NODE_ENV|PORT|DATA_DIR|ANALYZ|PROCESS_ROLE|S3_|AWS_)/.test(key)),
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
@@ -39,9 +43,9 @@ export function startServer(env: Record<string, string>): Promise<Server> {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
+      if (port || /Aerisk worker running/.test(output)) {
         clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${port}`, exited, output: () => output });
+        resolve({ child, base: port ? `http://127.0.0.1:${port}` : '', exited, output: () => output });
       }
     };
     child.stdout!.on('data', onData);

@@ -42,7 +42,7 @@ describe('GET /api/client-config', () => {
       forgetUser: () => {},
       close: async () => {},
     };
-    const app = createApp({ config, db: t.db.prisma, verifier: refuseAll });
+    const app = createApp({ config, db: t.db, verifier: refuseAll });
     const res = await app.fetch(new Request('http://aerisk.test/api/client-config'));
     expect(await res.json()).toEqual({
       firebase: {

@@ -1,7 +1,15 @@
-// The analysis job queue: resumption after a crash (a row left `running` runs again on start, once),
-// shared-queue mode (lease and polling), no double claims, the wait limit, missing blobs.
+// The analysis job queue (pg-boss, decision 015): resumption after a crash (a job left active runs
+// again on start; a job whose every attempt died is failed, not run again), shared-queue mode (a dead
+// worker's job runs again once its heartbeat is past the lease), no double claims, retries, dead jobs
+// kept with their error, the wait limit, the deadline, missing blobs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalysisJobs } from '../../server/jobs/analysis-jobs.js';
+import { ANALYSIS_QUEUE } from '../../server/analysis-runtime.js';
+import { JobQueue, MAX_ATTEMPTS, createBoss } from '../../server/jobs/queue.js';
+import { enqueueAnalysis } from '../../server/services/analyses.js';
+import { runAnalysis, type AnalysisJob } from '../../server/services/analysis-runner.js';
 import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
@@ -11,74 +19,104 @@ import { until } from '../helpers/until.js';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type TestApp = AnalysisTestApp & { dispose(): Promise<void> };
 
-
-/** An analysis row as a crashed process leaves it: claimed, part-way, never finished. */
-async function crashedRow(t: TestApp, user: EmulatorUser, attempts: number, heartbeatAgoMs = 0) {
-  const base = await t.listen();
-  const imageId = await uploaded(base, user, `crashed ${attempts}`);
-  return t.db.prisma.analysis.create({
-    data: {
-      ownerId: user.uid,
-      imageId,
-      propertyLocation: `crashed ${attempts}`,
-      status: 'running',
-      progress: 20,
-      attempts,
-      startedAt: new Date(Date.now() - heartbeatAgoMs),
-      heartbeatAt: new Date(Date.now() - heartbeatAgoMs),
-    },
-  });
+/** A queue on the test's database that runs nothing itself: it enqueues, and lists dead jobs. */
+function idleQueue(t: TestApp) {
+  return new JobQueue<AnalysisJob>({ database: t.db, name: ANALYSIS_QUEUE, workers: 0, leaseMs: 30_000, pollIntervalMs: 0 });
 }
+
+/** Queues an analysis of a fresh upload the way the service does (row and job in one transaction). */
+async function queuedAnalysis(t: TestApp, user: EmulatorUser, location: string) {
+  const imageId = await uploaded(await t.listen(), user, location);
+  const queue = idleQueue(t);
+  try {
+    return await enqueueAnalysis({ db: t.db.prisma, queue }, { ownerId: user.uid, imageId, propertyLocation: location });
+  } finally {
+    await queue.stop();
+  }
+}
+
+/**
+ * A worker that claims the next analysis job and dies with it: the job is left active in pg-boss with no
+ * heartbeat, and the row `running` with `startedRuns` attempts (each earlier run died the same way).
+ */
+async function claimAndDie(t: TestApp, analysisId: string, startedRuns: number) {
+  const boss = createBoss(t.db, { supervise: false });
+  await boss.start();
+  try {
+    for (let run = 1; run <= startedRuns; run++) {
+      const [job] = await boss.fetch<AnalysisJob>(ANALYSIS_QUEUE, { ignoreStartAfter: true });
+      expect(job?.data.analysisId).toBe(analysisId);
+      if (run < startedRuns) await boss.fail(ANALYSIS_QUEUE, job!.id, { message: 'the worker died' });
+    }
+  } finally {
+    await boss.stop({ graceful: false, close: false });
+  }
+  await t.db.prisma.analysis.update({ where: { id: analysisId }, data: { status: 'running', progress: 20, attempts: startedRuns } });
+}
+
+const noWorkers = { ANALYSIS_WORKERS: '0' };
+const oneWorker = { ANALYSIS_WORKERS: '1' };
 
 describe('resumption after a crash (single-process queue, the default)', () => {
   let t: TestApp;
   let user: EmulatorUser;
   const analyzer = scriptedAnalyzer({ '*': { pool: true } });
   beforeAll(async () => {
-    t = await createAnalysisTestApp({ analyzer });
+    t = await createAnalysisTestApp({ analyzer, env: noWorkers });
     user = await createEmulatorUser();
   });
   afterAll(async () => {
     await t?.dispose();
   });
 
-  it('runs a job left `running` again on start, to completion, counting the attempt', async () => {
-    const row = await crashedRow(t, user, 1);
-    await t.restart();
+  it('runs a job left running on start again, to completion, counting the attempt', async () => {
+    await t.restart({ env: noWorkers });
+    const row = await queuedAnalysis(t, user, 'crashed once');
+    await claimAndDie(t, row.id, 1);
+    await t.restart({ env: oneWorker });
     const done = await until(async () => {
       const r = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: row.id } });
       return r.status === 'done' && r;
     });
     expect(done).toMatchObject({ attempts: 2, progress: 100, hasPool: true, error: null });
-    expect(analyzer.calls.some((c) => c.image_analysis_id === row.id)).toBe(true);
+    expect(analyzer.calls.filter((c) => c.image_analysis_id === row.id)).toHaveLength(1);
     const res = await t.request(`/aerial/analysis/${row.id}`, { headers: auth(user) });
     expect(((await res.json()) as Json).analysis_results.pool.present).toBe(true);
   });
 
-  it('marks a job failed when its second attempt died too, without running it a third time', async () => {
-    const row = await crashedRow(t, user, 2);
+  it('marks a job failed when its last attempt died too, without running it again', async () => {
+    await t.restart({ env: noWorkers });
+    const row = await queuedAnalysis(t, user, 'crashed every time');
+    await claimAndDie(t, row.id, MAX_ATTEMPTS);
     const callsBefore = analyzer.calls.length;
-    await t.restart();
+    await t.restart({ env: oneWorker });
     const failed = await until(async () => {
       const r = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: row.id } });
       return r.status === 'failed' && r;
     });
-    expect(failed).toMatchObject({ attempts: 2, error: 'Failed to analyze image', results: null });
+    expect(failed).toMatchObject({ attempts: MAX_ATTEMPTS, error: 'Failed to analyze image', results: null });
     expect(failed.finishedAt).not.toBeNull();
     expect(analyzer.calls.length).toBe(callsBefore);
     const res = await t.request(`/aerial/analysis/${row.id}`, { headers: auth(user) });
     expect(((await res.json()) as Json).status).toBe('failed');
+    // The dead job is kept, with why it died.
+    const queue = idleQueue(t);
+    await queue.start();
+    const dead = (await queue.deadJobs()).find((job) => job.data.analysisId === row.id);
+    await queue.stop();
+    expect(dead?.error).toBe('the worker running it stopped');
   });
 
   it('runs jobs queued before the restart', async () => {
-    const base = await t.listen();
-    const imageId = await uploaded(base, user, 'queued before restart');
-    const row = await t.db.prisma.analysis.create({ data: { ownerId: user.uid, imageId, propertyLocation: 'queued before restart' } });
-    await t.restart();
+    await t.restart({ env: noWorkers });
+    const row = await queuedAnalysis(t, user, 'queued before restart');
+    expect((await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('queued');
+    await t.restart({ env: oneWorker });
     await until(async () => (await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: row.id } })).status === 'done');
   });
 
-  it('fails a job whose image file has gone missing', async () => {
+  it('fails a job whose image file has gone missing at once, keeping the dead job with its error', async () => {
+    await t.restart({ env: oneWorker });
     const base = await t.listen();
     const imageId = await uploaded(base, user, 'lost file');
     const image = await t.db.prisma.image.findUniqueOrThrow({ where: { id: imageId } });
@@ -86,6 +124,49 @@ describe('resumption after a crash (single-process queue, the default)', () => {
     const res = await t.request(`/aerial/analyze/${imageId}`, { method: 'POST', headers: auth(user) });
     expect(res.status).toBe(422);
     expect(((await res.json()) as Json).error.message).toBe('Failed to analyze image');
+    const row = await t.db.prisma.analysis.findFirstOrThrow({ where: { imageId } });
+    expect(row.attempts).toBe(1);
+    const queue = idleQueue(t);
+    await queue.start();
+    const dead = (await queue.deadJobs()).find((job) => job.data.analysisId === row.id);
+    await queue.stop();
+    expect(dead?.error).toBe(`image blob ${image.storageKey} is missing`);
+  });
+});
+
+describe('retries with backoff', () => {
+  let t: TestApp;
+  let user: EmulatorUser;
+  let failuresLeft = 1;
+  let imagesDir = '';
+  beforeAll(async () => {
+    user = await createEmulatorUser();
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    if (imagesDir) rmSync(imagesDir, { recursive: true, force: true });
+  });
+
+  it('runs a job again after a transient failure (storage unreachable once), and it finishes', async () => {
+    // The real local store, whose first read fails as a network store's can.
+    class FlakyStorage extends LocalDirStorage {
+      override async get(key: string) {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('storage unreachable');
+        }
+        return super.get(key);
+      }
+    }
+    imagesDir = mkdtempSync(path.join(tmpdir(), 'aerisk-flaky-'));
+    t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ '*': { spa: true } }), storage: new FlakyStorage(imagesDir) });
+    const imageId = await uploaded(await t.listen(), user, 'flaky storage');
+    const res = await t.request(`/aerial/analyze/${imageId}`, { method: 'POST', headers: auth(user) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).results.spa.present).toBe(true);
+    const row = await t.db.prisma.analysis.findFirstOrThrow({ where: { imageId } });
+    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+    expect(failuresLeft).toBe(0);
   });
 });
 
@@ -94,37 +175,42 @@ describe('shared queue (several processes on one database)', () => {
   let user: EmulatorUser;
   const CONTENDED = 'contended';
   const analyzer = scriptedAnalyzer({ '*': {}, [CONTENDED]: { delayMs: 400 } });
+  const shared = { ANALYSIS_POLL_INTERVAL_MS: '200', ANALYSIS_LEASE_MS: '1500' };
   beforeAll(async () => {
-    t = await createAnalysisTestApp({
-      analyzer,
-      env: { ANALYSIS_POLL_INTERVAL_MS: '200', ANALYSIS_LEASE_MS: '1500' },
-    });
+    t = await createAnalysisTestApp({ analyzer, env: { ...shared, ...noWorkers } });
     user = await createEmulatorUser();
   });
   afterAll(async () => {
     await t?.dispose();
   });
 
-  it('leaves a running job with a live heartbeat alone, and re-runs it once its heartbeat is past the lease', async () => {
-    const live = await crashedRow(t, user, 1, 0);
-    const stale = await crashedRow(t, user, 1, 60_000);
-    await t.restart();
-    await until(async () => (await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: stale.id } })).status === 'done');
-    // Another process may still be running `live`: at start it is not touched…
-    const liveNow = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: live.id } });
-    expect(liveNow.status === 'running' || liveNow.attempts === 2).toBe(true);
-    // …but once its heartbeat is older than the lease, the periodic check runs it again.
-    const done = await until(async () => {
-      const r = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: live.id } });
-      return r.status === 'done' && r;
-    });
-    expect(done.attempts).toBe(2);
+  it('runs a dead worker’s job again once its heartbeat is past the lease, and leaves a live one alone', { timeout: 90_000 }, async () => {
+    const dead = await queuedAnalysis(t, user, 'dead worker');
+    await claimAndDie(t, dead.id, 1);
+    // Another worker process, alive: it holds its job and keeps its heartbeat fresh.
+    const live = await queuedAnalysis(t, user, 'live worker');
+    const boss = createBoss(t.db, { supervise: false });
+    await boss.start();
+    const [held] = await boss.fetch<AnalysisJob>(ANALYSIS_QUEUE);
+    expect(held?.data.analysisId).toBe(live.id);
+    const heartbeat = setInterval(() => void boss.touch(ANALYSIS_QUEUE, held!.id).catch(() => undefined), 2000);
+    try {
+      // A shared worker does not take jobs over at start; the heartbeat monitor does, after the lease.
+      await t.restart({ env: { ...shared, ...oneWorker } });
+      const done = await until(async () => {
+        const r = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: dead.id } });
+        return r.status === 'done' && r;
+      }, 60_000);
+      expect(done.attempts).toBe(2);
+      expect(analyzer.calls.some((c) => c.image_analysis_id === live.id)).toBe(false);
+    } finally {
+      clearInterval(heartbeat);
+      await boss.stop({ graceful: false, close: false });
+    }
   });
 
-  it('picks up a job another process queued, by polling', async () => {
-    const base = await t.listen();
-    const imageId = await uploaded(base, user, 'queued elsewhere');
-    const row = await t.db.prisma.analysis.create({ data: { ownerId: user.uid, imageId, propertyLocation: 'queued elsewhere' } });
+  it('picks up a job another process queued', async () => {
+    const row = await queuedAnalysis(t, user, 'queued elsewhere');
     await until(async () => (await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: row.id } })).status === 'done');
   });
 
@@ -134,24 +220,23 @@ describe('shared queue (several processes on one database)', () => {
     const storage = new LocalDirStorage(`${t.dataDir}/images`);
     const imageIds: string[] = [];
     for (let i = 0; i < 8; i++) imageIds.push(await uploaded(base, user, `contended ${i}`));
-    const workers = [0, 1].map(
-      () => new AnalysisJobs({ db: t.db.prisma, storage, analyzer: counting, workers: 2, leaseMs: 60_000, pollIntervalMs: 100 }),
-    );
+    const workers = [0, 1].map(() => {
+      const queue = new JobQueue<AnalysisJob>({ database: t.db, name: ANALYSIS_QUEUE, workers: 2, leaseMs: 60_000, pollIntervalMs: 100 });
+      queue.handle((job) => runAnalysis({ db: t.db.prisma, storage, analyzer: counting }, job));
+      return queue;
+    });
     await Promise.all(workers.map((w) => w.start()));
-    let ids: string[] = [];
+    const ids: string[] = [];
     try {
-      // All eight rows appear at once, so the app's own worker (it polls the same table, and holds each of
-      // these jobs for 400 ms) cannot drain the queue before the two above see it.
-      const rows = await t.db.prisma.analysis.createManyAndReturn({
-        data: imageIds.map((imageId) => ({ ownerId: user.uid, imageId, propertyLocation: CONTENDED })),
-        select: { id: true },
-      });
-      ids = rows.map((row) => row.id);
+      for (const imageId of imageIds) {
+        const row = await enqueueAnalysis({ db: t.db.prisma, queue: workers[0] }, { ownerId: user.uid, imageId, propertyLocation: CONTENDED });
+        ids.push(row.id);
+      }
       await until(async () => (await t.db.prisma.analysis.count({ where: { id: { in: ids }, status: 'done' } })) === ids.length);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
-    // Three workers took part: the two above and the app's own; each job ran exactly once among them.
+    // Three processes' workers took part: the two above and the app's own; each job ran exactly once.
     const ran = [...counting.calls, ...analyzer.calls].map((c) => c.image_analysis_id).filter((id) => ids.includes(id!));
     expect(counting.calls.length).toBeGreaterThan(0);
     expect(ran.sort()).toEqual([...ids].sort());

@@ -40,7 +40,7 @@ async function productionApp(env: Record<string, string> = {}) {
   const { db, dispose } = await openTestDatabase();
   await migrate(db);
   const refuseAll = { verify: async () => Promise.reject(new UnauthenticatedError()), forgetUser: () => {}, close: async () => {} };
-  const app = createApp({ config, db: db.prisma, verifier: refuseAll, clientDir, analyzer: scriptedAnalyzer({}) });
+  const app = createApp({ config, db, verifier: refuseAll, clientDir, analyzer: scriptedAnalyzer({}) });
   const entry = {
     app,
     request: (p: string, init?: RequestInit) => app.fetch(new Request(new URL(p, 'https://aerisk.example'), init)),

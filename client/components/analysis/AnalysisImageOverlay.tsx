@@ -15,6 +15,7 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
           feature
           confidence
           polygon
+          reviewDecision
         }
         image {
           url
@@ -27,7 +28,8 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
   );
   const [showFindings, setShowFindings] = useState(true);
   const { width, height } = data.image;
-  const shapes = data.findings.filter((finding) => finding.polygon.length >= 2);
+  // A finding the owner rejected is no longer evidence: it is not drawn.
+  const shapes = data.findings.filter((finding) => finding.polygon.length >= 2 && finding.reviewDecision !== 'rejected');
   const legend = [...new Set(shapes.map((finding) => finding.feature))];
 
   const overlay = showFindings && shapes.length > 0 && (

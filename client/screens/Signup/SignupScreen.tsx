@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../server/domain/constants';
+import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../common/constants';
 import { loadPasswordRules } from '../../auth/passwordPolicy';
 import { initAuth } from '../../auth/session';
 import { FormError, signUpWithEmail } from '../../auth/actions';

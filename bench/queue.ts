@@ -1,0 +1,196 @@
+// npm run bench:queue [-- --subscriptions 1000 --flood 60]
+// The analysis queue and its change events, through the real app in this process (embedded PGlite, the
+// Auth emulator on 127.0.0.1, the local analyzer on its worker thread, one analysis worker — the defaults):
+// 1. database queries per second with and without 1,000 open `analysis` subscriptions — idle, and while
+//    analyses run back to back — and the reads per state change when 1,000 subscribers watch one analysis
+//    (change events are O(1) per change; the former design polled each watcher once a second);
+// 2. how long a flood of 60 analyses from three users delays a fourth user's single analysis, as a ratio to
+//    one analysis time (fair share: at most the analysis already running).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../server/app';
+import { createFirebaseVerifier } from '../server/auth/firebase';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db';
+import { migrate } from '../server/migrate';
+import { startAuthEmulator } from '../scripts/auth-emulator';
+import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
+import { freePort } from '../scripts/free-port';
+
+const opt = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SUBSCRIPTIONS = opt('--subscriptions', 1000);
+const FLOOD = opt('--flood', 60);
+const BACK_TO_BACK = 8;
+const IDLE_MS = 3000;
+
+const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-bench-'));
+const config = loadConfig({
+  FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
+  FIREBASE_PROJECT_ID: 'demo-aerisk',
+  DATA_DIR: dataDir,
+  ANALYZE_RATE_LIMIT_PER_MINUTE: '100000',
+  UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
+  IMAGERY_PROVIDER: 'none',
+  PLACES_PROVIDER: 'none',
+});
+let queries = 0;
+const db = await openDatabase({ pgliteDir: 'memory://', onQuery: () => (queries += 1) });
+await migrate(db);
+const verifier = createFirebaseVerifier(config.firebase);
+const app = createApp({ config, db, verifier, clientDir: null });
+const request = (url: string, init?: RequestInit) => app.fetch(new Request(new URL(url, 'http://aerisk.bench'), init));
+const tile = readFileSync(new URL('../tests/fixtures/images/chico_2020_55.png', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function user() {
+  const { idToken, uid } = await createEmulatorUser();
+  const auth = { authorization: `Bearer ${idToken}` };
+  const form = new FormData();
+  form.append('file', new Blob([tile], { type: 'image/png' }), 'tile.png');
+  form.append('property_location', '1 Bench Street');
+  const res = await request('/aerial/upload', { method: 'POST', headers: auth, body: form });
+  const { item_id } = (await res.json()) as { item_id: string };
+  return { uid, auth, idToken, item: item_id };
+}
+type User = Awaited<ReturnType<typeof user>>;
+
+async function analyze(who: User): Promise<{ id: string; ms: number }> {
+  const t = performance.now();
+  const res = await request(`/aerial/analyze/${who.item}`, { method: 'POST', headers: who.auth });
+  const body = (await res.json()) as { analysis_id: string };
+  if (res.status !== 200) throw new Error(`analyze answered ${res.status}: ${JSON.stringify(body)}`);
+  return { id: body.analysis_id, ms: performance.now() - t };
+}
+
+/** An open `analysis` subscription (SSE through the app); resolves `opened` at its first event. */
+function subscribe(who: User, analysisId: string) {
+  const controller = new AbortController();
+  let opened: () => void = () => {};
+  const first = new Promise<void>((resolve) => (opened = resolve));
+  let events = 0;
+  const done = (async () => {
+    const res = await request('/graphql', {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { ...who.auth, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({
+        query: 'subscription($id: ID!) { analysis(id: $id) { status progress } }',
+        variables: { id: Buffer.from(`Analysis:${analysisId}`).toString('base64') },
+      }),
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) return;
+      const text = decoder.decode(value);
+      if (text.includes('event: next')) {
+        events += 1;
+        opened();
+      }
+    }
+  })().catch(() => undefined);
+  return { first, done, events: () => events, close: () => controller.abort() };
+}
+
+/** Queries per second while `during` runs (or for `IDLE_MS` when it is a number). */
+async function rate(during: number | (() => Promise<number>)): Promise<{ perSecond: number; total: number }> {
+  const q0 = queries;
+  const t = performance.now();
+  if (typeof during === 'number') await sleep(during);
+  else await during();
+  const seconds = (performance.now() - t) / 1000;
+  return { perSecond: (queries - q0) / seconds, total: queries - q0 };
+}
+
+const backToBack = (who: User) => async () => {
+  for (let i = 0; i < BACK_TO_BACK; i++) await analyze(who);
+  return BACK_TO_BACK;
+};
+
+try {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
+  const [a, b, c, d, s] = [await user(), await user(), await user(), await user(), await user()];
+  for (let i = 0; i < 3; i++) await analyze(d); // warm: analyzer thread, models, queue
+
+  // ——— 1. queries with and without open subscriptions ———
+  const idleWithout = await rate(IDLE_MS);
+  const runWithout = await rate(backToBack(a));
+  // Analyses that stay queued (no job: nothing will run them), each with an open subscription.
+  const parked = await db.prisma.analysis.createManyAndReturn({
+    data: Array.from({ length: SUBSCRIPTIONS }, () => ({ ownerId: s.uid, imageId: s.item, propertyLocation: 'parked' })),
+    select: { id: true },
+  });
+  const subs = parked.map((row) => subscribe(s, row.id));
+  await Promise.all(subs.map((sub) => sub.first));
+  const idleWith = await rate(IDLE_MS);
+  const runWith = await rate(backToBack(a));
+  for (const sub of subs) sub.close();
+  await Promise.all(subs.map((sub) => sub.done));
+
+  // 1,000 subscribers of the one analysis that changes: reads per change.
+  const [target] = await db.prisma.analysis.createManyAndReturn({
+    data: [{ ownerId: s.uid, imageId: s.item, propertyLocation: 'watched' }],
+    select: { id: true },
+  });
+  const watchers = Array.from({ length: SUBSCRIPTIONS }, () => subscribe(s, target.id));
+  await Promise.all(watchers.map((w) => w.first));
+  const CHANGES = 10;
+  const q0 = queries;
+  for (let p = 1; p <= CHANGES; p++) {
+    await db.prisma.analysis.update({ where: { id: target.id }, data: { status: p === CHANGES ? 'done' : 'running', progress: p * 10 } });
+    while (watchers.some((w) => w.events() < p + 1)) await sleep(5);
+  }
+  const readsPerChange = (queries - q0 - CHANGES) / CHANGES;
+  await Promise.all(watchers.map((w) => w.done));
+
+  // ——— 2. a flood from three users against a fourth user's single analysis ———
+  const alone: number[] = [];
+  for (let i = 0; i < 3; i++) alone.push((await analyze(d)).ms);
+  const floodStart = performance.now();
+  const floodSince = new Date();
+  const flood: Promise<{ id: string; ms: number }>[] = [];
+  for (let i = 0; i < FLOOD / 3; i++) for (const who of [a, b, c]) flood.push(analyze(who));
+  // D arrives once the flood is under way (its first analyses running, the rest queued).
+  const floodWhere = { ownerId: { in: [a.uid, b.uid, c.uid] }, createdAt: { gte: floodSince } };
+  while ((await db.prisma.analysis.count({ where: { ...floodWhere, status: 'done' } })) < 2) await sleep(20);
+  const queuedWhenDArrived = await db.prisma.analysis.count({ where: { ...floodWhere, status: 'queued' } });
+  const dArrival = await analyze(d);
+  await Promise.all(flood);
+  const floodSeconds = (performance.now() - floodStart) / 1000;
+  const floodRows = await db.prisma.analysis.findMany({
+    where: { id: { in: (await Promise.all(flood)).map((f) => f.id) } },
+    select: { startedAt: true, finishedAt: true },
+  });
+  const analysisMs = median(floodRows.map((r) => r.finishedAt!.getTime() - r.startedAt!.getTime()));
+  const delayMs = dArrival.ms - median(alone);
+
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`bench:queue — ${availableParallelism()} cores (${cpu}), load average ${loadavg()[0].toFixed(2)}, embedded PGlite, ${config.analysis.workers} analysis worker`);
+  console.log('');
+  console.log('Database queries per second (every statement the app sends):');
+  console.log(`| situation | no subscriptions | ${SUBSCRIPTIONS} open subscriptions |`);
+  console.log('|---|---|---|');
+  console.log(`| idle (${IDLE_MS / 1000} s) | ${idleWithout.perSecond.toFixed(1)} | ${idleWith.perSecond.toFixed(1)} |`);
+  console.log(`| ${BACK_TO_BACK} analyses back to back | ${runWithout.perSecond.toFixed(1)} | ${runWith.perSecond.toFixed(1)} |`);
+  console.log(`| queries per analysis (4 state changes each) | ${(runWithout.total / BACK_TO_BACK).toFixed(1)} | ${(runWith.total / BACK_TO_BACK).toFixed(1)} |`);
+  console.log('');
+  console.log(`${SUBSCRIPTIONS} subscribers of one analysis: ${readsPerChange.toFixed(2)} database reads per state change (all ${SUBSCRIPTIONS} told each time); before: ~${SUBSCRIPTIONS} polls per second whatever changed.`);
+  console.log('');
+  console.log(`Flood: ${FLOOD} analyses from three users (${floodSeconds.toFixed(1)} s in all); a fourth user's single analysis arrived with ${queuedWhenDArrived} of them queued:`);
+  console.log(`| one analysis (median job time in the flood) | fourth user's analysis alone | with the flood | delay | delay / one analysis |`);
+  console.log('|---|---|---|---|---|');
+  console.log(`| ${analysisMs.toFixed(0)} ms | ${median(alone).toFixed(0)} ms | ${dArrival.ms.toFixed(0)} ms | ${delayMs.toFixed(0)} ms | **${(delayMs / analysisMs).toFixed(2)}×** (first in, first out: ~${queuedWhenDArrived}×) |`);
+} finally {
+  await app.dispose();
+  await verifier.close();
+  await db.close();
+  await emulator.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
