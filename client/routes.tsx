@@ -30,11 +30,16 @@ function screen(load: () => Promise<ScreenModule>): RouteObject['lazy'] {
   };
 }
 
-/** The sign-in screens have nothing to offer a signed-in user. */
-async function signedOut() {
-  if (await currentUser()) throw redirect('/');
-  return null;
-}
+/**
+ * The sign-in screens have nothing to offer a signed-in user, except /signup to a guest: creating an
+ * account there links it to the guest's own user, so its results stay.
+ */
+const signedOut: LoaderFunction = async ({ request }) => {
+  const user = await currentUser();
+  if (!user) return null;
+  if (user.isAnonymous && new URL(request.url).pathname === '/signup') return null;
+  throw redirect('/');
+};
 
 export const routes: RouteObject[] = [
   {

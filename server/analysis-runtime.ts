@@ -13,6 +13,7 @@ import { JobQueue } from './jobs/queue.js';
 import type { AnalysisDeps } from './services/analysis-deps.js';
 import { AnalysisEvents } from './services/analysis-events.js';
 import { markAnalysisFailed, runAnalysis, type AnalysisJob } from './services/analysis-runner.js';
+import { AdmissionGate, StreamLimiter } from './services/load-shedding.js';
 import { createDbClaudeBudget } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createStorage } from './storage/create-storage.js';
@@ -69,6 +70,9 @@ export function createAnalysisRuntime(deps: {
     limits: config.limits,
     clock,
     waitTimeoutMs,
+    uploads: new AdmissionGate(config.load.heavyConcurrency, config.load.heavyQueue),
+    analysisQueueLimit: config.load.analysisQueueLimit,
+    streams: new StreamLimiter(config.load.subscriptionsPerUser),
     start: async () => {
       await events.start();
       await queue.start();

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
 import { fetchAPI } from './http/fetch-api.js';
+import { createSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
 import { createImagery, createPlaces } from './imagery/factory.js';
 import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps): App {
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db, storage: analysis.storage, accounts };
+  const guests = { db, storage: analysis.storage, accounts, forgetUser: (uid: string) => deps.verifier.forgetUser(uid) };
   const contextFactory = createContextFactory({
     db,
     verifier: deps.verifier,
@@ -96,17 +97,30 @@ export function createApp(deps: AppDeps): App {
     },
     onViewer: (viewer) => touchGuest(db, viewer),
   });
-  const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
+  const yoga = createGraphqlHandler({
+    contextFactory,
+    production: deps.config.production,
+    allowAdhocQueries: deps.config.allowAdhocQueries,
+  });
   const rest = createRestHandler(
     [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...samePropertyRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
-  const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
+  // Production never serves the client's source maps (the build makes none by default, either).
+  const client = deps.clientDir ? createStaticHandler(deps.clientDir, { sourceMaps: !deps.config.production }) : null;
+  const secure = createSecurityHeaders(deps.config, deps.clientDir ?? null);
 
-  const handle = async (request: Request): Promise<Response> => {
+  const route = async (request: Request): Promise<{ response: Response; source: 'page' | 'api' }> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/graphql') return yoga.fetch(request);
-    return (await rest(request)) ?? (await client?.(request)) ?? notFoundResponse(pathname);
+    if (pathname === '/graphql') return { response: await yoga.fetch(request), source: 'api' };
+    const answer = await rest(request);
+    if (answer) return { response: answer, source: 'api' };
+    const page = await client?.(request);
+    return page ? { response: page, source: 'page' } : { response: notFoundResponse(pathname), source: 'api' };
+  };
+  const handle = async (request: Request): Promise<Response> => {
+    const { response, source } = await route(request);
+    return secure(response, source);
   };
   // Requests from Node's listener are built with our fetch API, whose form parser caps uploads while
   // they stream in; app.fetch takes any Request (tests send the platform's own).

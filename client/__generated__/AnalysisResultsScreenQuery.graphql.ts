@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<251c7b11f5f5995b4733ee327e4434f2>>
+ * @generated SignedSource<<c63e772296380a7ba9bccc3ba931a34f>>
+ * @relayHash b407d87e3b4389484fde7bb20022620e
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID b407d87e3b4389484fde7bb20022620e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -933,12 +936,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "b407d87e3b4389484fde7bb20022620e",
-    "id": null,
+    "id": "b407d87e3b4389484fde7bb20022620e",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    ...AnalysisReviewPanel_analysis\n    ...AnalysisAuditTrail_analysis\n    ...ReportDownloadButton_analysis\n    ...SamePropertyPanel_analysis\n    id\n  }\n  ...AnalysisReviewPanel_query\n}\n\nfragment AnalysisAuditTrail_analysis on Analysis {\n  auditTrail {\n    kind\n    actor\n    at\n    field\n    from\n    to\n    reason\n    details\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n  defensibleSpace {\n    status\n    pxPerM\n    roofPolygon\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n  ...DefensibleSpacePanel_analysis\n}\n\nfragment AnalysisReviewPanel_analysis on Analysis {\n  id\n  findings {\n    index\n    feature\n    confidence\n    note\n    reviewDecision\n    reviewReason\n  }\n  results {\n    additionalRisks\n  }\n  review {\n    reviewedBy\n    reviewedAt\n    changes {\n      field\n      findingIndex\n      from\n      to\n      reason\n      by\n      at\n    }\n  }\n}\n\nfragment AnalysisReviewPanel_query on Query {\n  reviewFields {\n    field\n    values\n  }\n}\n\nfragment DefensibleSpacePanel_analysis on Analysis {\n  defensibleSpace {\n    status\n    note\n    rings {\n      zone\n      areaM2\n      vegetationM2\n      vegetationPct\n      visiblePct\n    }\n  }\n}\n\nfragment ReportDownloadButton_analysis on Analysis {\n  analysisId\n  reportUrl\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n\nfragment SamePropertyPanel_analysis on Analysis {\n  createdAt\n  riskScore\n  image {\n    capturedAt\n    id\n  }\n  review {\n    __typename\n  }\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      proximity\n    }\n    propertyCondition\n    additionalRisks\n  }\n  sameProperty {\n    match\n    distanceM\n    analysis {\n      analysisId\n      createdAt\n      riskScore\n      image {\n        capturedAt\n        id\n      }\n      review {\n        __typename\n      }\n      results {\n        pool {\n          present\n        }\n        spa {\n          present\n        }\n        trees {\n          count\n          proximity\n        }\n        roof {\n          style\n          condition\n        }\n        solar {\n          present\n        }\n        powerLines {\n          proximity\n        }\n        propertyCondition\n        additionalRisks\n      }\n      id\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<edccaca7a197f1e07683a71f6ea04ef9>>
+ * @generated SignedSource<<8e571bed6b2a202689bbe6bfff63d99b>>
+ * @relayHash a9410b7961ed986095130f06aad821f8
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID a9410b7961ed986095130f06aad821f8
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -116,12 +119,11 @@ const node: ConcreteRequest = {
     ]
   },
   "params": {
-    "cacheID": "a9410b7961ed986095130f06aad821f8",
-    "id": null,
+    "id": "a9410b7961ed986095130f06aad821f8",
     "metadata": {},
     "name": "ProfileScreenQuery",
     "operationKind": "query",
-    "text": "query ProfileScreenQuery {\n  viewer {\n    ...ProfileAccountCard_user\n    id\n  }\n}\n\nfragment ProfileAccountCard_user on User {\n  displayName\n  email\n  emailVerified\n  photoUrl\n  provider\n  analysedCount\n}\n"
+    "text": null
   }
 };
 

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<87d146920593081619ca77a7f6ef1cb4>>
+ * @generated SignedSource<<c93f081ddc82cd1ee126a602011545ca>>
+ * @relayHash 5692ee7855f00d6abd8857aee73540e6
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 5692ee7855f00d6abd8857aee73540e6
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -532,12 +535,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "5692ee7855f00d6abd8857aee73540e6",
-    "id": null,
+    "id": "5692ee7855f00d6abd8857aee73540e6",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n  defensibleSpace {\n    status\n    pxPerM\n    roofPolygon\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": null
   }
 };
 })();

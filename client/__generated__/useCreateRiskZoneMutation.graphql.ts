@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<d23547b94a61c34ce94f180937d9c398>>
+ * @generated SignedSource<<f5359ab8b4f28360b29ba95f7179ebe6>>
+ * @relayHash d6c399604ca0f8d259344efbe7c9ceb4
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID d6c399604ca0f8d259344efbe7c9ceb4
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -224,12 +227,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "d6c399604ca0f8d259344efbe7c9ceb4",
-    "id": null,
+    "id": "d6c399604ca0f8d259344efbe7c9ceb4",
     "metadata": {},
     "name": "useCreateRiskZoneMutation",
     "operationKind": "mutation",
-    "text": "mutation useCreateRiskZoneMutation(\n  $input: CreateRiskZoneInput!\n) {\n  createRiskZone(input: $input) {\n    __typename\n    ... on MutationCreateRiskZoneSuccess {\n      data {\n        id\n        ...RiskZoneRow_riskZone\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RiskZoneRow_riskZone on RiskZone {\n  id\n  location\n  riskLevel\n  details\n  createdAt\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<6fe672546c1cdaef7997a4a2c9147c6d>>
+ * @generated SignedSource<<910f0323a902db078473d56662f6e137>>
+ * @relayHash adecdab25985b0ca3c3ef0aba9cc38a8
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID adecdab25985b0ca3c3ef0aba9cc38a8
 
 import { ConcreteRequest } from 'relay-runtime';
 export type DeleteAnalysisInput = {
@@ -157,12 +160,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "adecdab25985b0ca3c3ef0aba9cc38a8",
-    "id": null,
+    "id": "adecdab25985b0ca3c3ef0aba9cc38a8",
     "metadata": {},
     "name": "useDeleteAnalysisMutation",
     "operationKind": "mutation",
-    "text": "mutation useDeleteAnalysisMutation(\n  $input: DeleteAnalysisInput!\n) {\n  deleteAnalysis(input: $input) {\n    __typename\n    ... on MutationDeleteAnalysisSuccess {\n      data\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

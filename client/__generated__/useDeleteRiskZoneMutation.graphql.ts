@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<fca51f897ff1cd48d86031c0083a017f>>
+ * @generated SignedSource<<aa6000b59dda5bcc7d39ad9906a755ef>>
+ * @relayHash 12c3263c5e21b86f338fafe72df65e67
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 12c3263c5e21b86f338fafe72df65e67
 
 import { ConcreteRequest } from 'relay-runtime';
 export type DeleteRiskZoneInput = {
@@ -157,12 +160,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "12c3263c5e21b86f338fafe72df65e67",
-    "id": null,
+    "id": "12c3263c5e21b86f338fafe72df65e67",
     "metadata": {},
     "name": "useDeleteRiskZoneMutation",
     "operationKind": "mutation",
-    "text": "mutation useDeleteRiskZoneMutation(\n  $input: DeleteRiskZoneInput!\n) {\n  deleteRiskZone(input: $input) {\n    __typename\n    ... on MutationDeleteRiskZoneSuccess {\n      data\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

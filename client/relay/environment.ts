@@ -12,7 +12,7 @@ import {
   type SubscribeFunction,
 } from 'relay-runtime';
 import { getAuthToken, onUserChange } from '../auth/session';
-import { multipartBody } from './multipart';
+import { multipartBody, operationDocument } from './multipart';
 import { clearSessionRejection, rejectSession } from './sessionRejection';
 import { readServerSentEvents } from './sse';
 
@@ -60,8 +60,8 @@ function interpret(body: GraphQLBody, status: number): GraphQLResponse {
 
 const fetchGraphQL: FetchFunction = async (request, variables, _cacheConfig, uploadables) => {
   const body = uploadables
-    ? multipartBody(request.text ?? '', variables, uploadables)
-    : JSON.stringify({ query: request.text, variables });
+    ? multipartBody(operationDocument(request), variables, uploadables)
+    : JSON.stringify({ ...operationDocument(request), variables });
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
@@ -91,7 +91,7 @@ const subscribeGraphQL: SubscribeFunction = (request, variables) =>
           method: 'POST',
           credentials: 'same-origin',
           headers: await requestHeaders('text/event-stream', true),
-          body: JSON.stringify({ query: request.text, variables }),
+          body: JSON.stringify({ ...operationDocument(request), variables }),
           signal: controller.signal,
         });
         if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {

@@ -5,6 +5,7 @@
 import type { Db } from '../db.js';
 import { UnauthenticatedError } from '../domain/errors.js';
 import type { AnalysisDeps } from '../services/analysis-deps.js';
+import { idempotencyKeyOf } from '../services/idempotency.js';
 import type { MapDeps } from '../services/places.js';
 import type { Identity, TokenVerifier } from './firebase.js';
 
@@ -21,6 +22,8 @@ export interface AppServices {
 
 interface BaseContext extends AppServices {
   request: Request;
+  /** The request's Idempotency-Key header as sent (services/idempotency.ts validates it), or null. */
+  idempotencyKey: string | null;
 }
 
 export type Context = BaseContext &
@@ -39,7 +42,7 @@ export interface ContextDeps extends AppServices {
 export function createContextFactory(deps: ContextDeps): ContextFactory {
   const { verifier, onViewer, ...services } = deps;
   return async (request) => {
-    const base: BaseContext = { ...services, request };
+    const base: BaseContext = { ...services, request, idempotencyKey: idempotencyKeyOf(request) };
     const header = request.headers.get('authorization');
     if (!header) {
       return { ...base, viewer: null, authError: new UnauthenticatedError() };

@@ -83,6 +83,18 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** The server cannot take this now (overload, an identity provider not answering): come back later. */
+export class UnavailableError extends AppError {
+  override readonly name = 'UnavailableError';
+  constructor(
+    message: string,
+    /** Sent as `Retry-After`. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super('UNAVAILABLE', message);
+  }
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -71,7 +71,7 @@ export const analysisRoutes: Route[] = [
     path: '/aerial/analyze/:id',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const row = await analyzeImage(ctx.analysis, viewer, req.params.id);
+      const row = await analyzeImage(ctx.analysis, viewer, req.params.id, ctx.idempotencyKey);
       if (row.status === 'failed') {
         return json(errorBody('UNPROCESSABLE', row.error ?? FAILURE.analyze), { status: 422 });
       }

@@ -52,7 +52,7 @@ export const imageRoutes: Route[] = [
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
       // Reading the form is part of the upload: it runs after the rate-limit check.
-      const image = await uploadImage(ctx.analysis, viewer, () => readUploadForm(req.request));
+      const image = await uploadImage(ctx.analysis, viewer, () => readUploadForm(req.request), ctx.idempotencyKey);
       return json({ item_id: image.id }, { status: 201 });
     },
   },

@@ -9,6 +9,7 @@ import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/anal
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
 import { reviewedFindings } from '../services/reviews.js';
 import { uuidOrNone } from '../services/ids.js';
+import { releasingWhenDone } from '../services/load-shedding.js';
 import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
@@ -158,7 +159,7 @@ builder.mutationField('analyzeImage', (t) =>
     errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'))),
+      typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
   }),
 );
 
@@ -187,12 +188,13 @@ builder.subscriptionField('analysis', (t) =>
     nullable: false,
     description: 'The analysis at every state or progress change; completes after done or failed.',
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async function* (_root, args, ctx) {
+    // Not a generator: refusals (signed out, not found, too many open streams) happen before a stream exists.
+    subscribe: async (_root, args, ctx) => {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { events, db } = ctx.analysis;
+      const { events, db, streams } = ctx.analysis;
       const owned = await getAnalysis(db, viewer, rawIdOf(String(args.id), 'Analysis'), { select: { id: true } });
-      yield* events.watch(owned.id);
+      return releasingWhenDone(events.watch(owned.id), streams.acquire(viewer.uid));
     },
     resolve: (analysis: Analysis) => analysis,
   }),

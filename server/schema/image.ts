@@ -54,7 +54,7 @@ builder.mutationField('uploadImage', (t) =>
           file: input.file ?? null,
           filename: input.file?.name ?? null,
           propertyLocation: input.propertyLocation,
-        }),
+        }, ctx.idempotencyKey),
       ),
   }),
 );

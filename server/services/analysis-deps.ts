@@ -8,6 +8,7 @@ import type { BlobStorage } from '../storage/blob-storage.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { AnalysisEvents } from './analysis-events.js';
 import type { AnalysisJob } from './analysis-runner.js';
+import type { AdmissionGate, StreamLimiter } from './load-shedding.js';
 
 export interface AnalysisDeps {
   db: Db;
@@ -22,4 +23,10 @@ export interface AnalysisDeps {
   clock: () => Date;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
+  /** Uploads admitted at once (the rest wait briefly or get 503 + Retry-After). */
+  uploads: AdmissionGate;
+  /** Queued or running analysis jobs beyond which a new analysis gets 503 + Retry-After. */
+  analysisQueueLimit: number;
+  /** Open subscription streams per user. */
+  streams: StreamLimiter;
 }

@@ -14,6 +14,8 @@ export interface GuestDeps {
   db: Db;
   storage: BlobStorage;
   accounts: AccountAdmin;
+  /** Drops what the token verifier remembers of a deleted account, so its tokens are refused at once. */
+  forgetUser?: (uid: string) => void;
 }
 
 /** A guest's activity is written at most this often (its TTL is counted in hours). */
@@ -45,6 +47,7 @@ export async function purgeGuest(deps: GuestDeps, uid: string): Promise<PurgeOut
     return 'kept';
   }
   if (kind === 'anonymous') await deps.accounts.delete(uid);
+  deps.forgetUser?.(uid);
   const images = await deps.db.image.findMany({ where: { ownerId: uid }, select: { storageKey: true } });
   await deps.db.$transaction([
     deps.db.user.deleteMany({ where: { id: uid } }),
