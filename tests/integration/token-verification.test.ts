@@ -29,7 +29,8 @@ async function appThroughProxy(env: Record<string, string>): Promise<TestApp> {
 
 const history = (t: TestApp, token: string) => t.request('/aerial/analyses', { headers: { authorization: `Bearer ${token}` } });
 
-describe('token verification', () => {
+// Each case starts its own app (a fresh database, migrated): slow on a busy machine, so more time than the default.
+describe('token verification', { timeout: 180_000 }, () => {
   it('asks the identity provider once per token within TOKEN_CACHE_MS', async () => {
     const t = await appThroughProxy({ TOKEN_CACHE_MS: '60000' });
     const user = await createEmulatorUser();
