@@ -35,6 +35,8 @@ const config = loadConfig({
   FIREBASE_PROJECT_ID: 'demo-aerisk',
   DATA_DIR: dataDir,
   ANALYZE_RATE_LIMIT_PER_MINUTE: '100000',
+  // The flood's last analyses wait for all the others.
+  ANALYZE_WAIT_TIMEOUT_MS: '900000',
   UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
   IMAGERY_PROVIDER: 'none',
   PLACES_PROVIDER: 'none',
