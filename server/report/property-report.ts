@@ -52,7 +52,8 @@ export interface ReportData {
   extraSections?: { heading: string; lines: string[] }[];
 }
 
-export const MAX_FINDINGS_LISTED = 40;
+/** Findings listed one by one; the rest are counted by kind, so the report stays within two pages. */
+export const MAX_FINDINGS_LISTED = 25;
 
 // The standard PDF fonts speak Windows-1252: other characters would print as noise, so they become '?'.
 const CP1252_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -141,7 +142,12 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
     const review = f.reviewDecision ? ` — ${f.reviewDecision} by the reviewer: ${f.reviewReason ?? ''}` : '';
     body(`${words(f.feature)}: ${Math.round(f.confidence * 100)}% confidence${area}${f.note ? ` — ${f.note}` : ''}${review}`, { indent: 10 });
   }
-  if (data.findings.length > MAX_FINDINGS_LISTED) small(`…and ${data.findings.length - MAX_FINDINGS_LISTED} more (see the results screen).`);
+  if (data.findings.length > MAX_FINDINGS_LISTED) {
+    const rest = new Map<string, number>();
+    for (const f of data.findings.slice(MAX_FINDINGS_LISTED)) rest.set(f.feature, (rest.get(f.feature) ?? 0) + 1);
+    const counts = [...rest].map(([feature, n]) => `${words(feature)} ${n}`).join(', ');
+    small(`…and ${data.findings.length - MAX_FINDINGS_LISTED} more (${counts}; each on the results screen).`);
+  }
 
   for (const section of data.extraSections ?? []) {
     heading(section.heading);

@@ -16,6 +16,7 @@ export const EXPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Rows read from the database per page while streaming. */
 export const EXPORT_PAGE_ROWS = 500;
+export const EXPORT_JSON_PAGE_ROWS = 100;
 
 type Row = Analysis & { image: Pick<Image, 'latitude' | 'longitude'> };
 type Results = AnalyzerOutput['results'];
@@ -111,9 +112,22 @@ export const exportRoutes: Route[] = [
         throw new ValidationError(`Unknown export format "${format}"; formats are ${EXPORT_FORMATS.join(', ')}.`);
       }
       const params = historyParams(url);
-      const query = { include: { image: { select: { latitude: true, longitude: true } } } };
+      const image = { select: { latitude: true, longitude: true } };
+      // A JSON record carries its evidence (every finding's outline): smaller pages keep one page's memory low.
+      const pageRows = format === 'json' ? EXPORT_JSON_PAGE_ROWS : EXPORT_PAGE_ROWS;
+      // CSV and GeoJSON rows read only these columns: a page never holds the findings' outlines (evidence),
+      // which can be most of a row. JSON is the full record, evidence included.
+      const query =
+        format === 'json'
+          ? { include: { image } }
+          : {
+              select: {
+                ...{ id: true, createdAt: true, status: true, propertyLocation: true, riskScore: true, results: true },
+                ...{ analyzerResults: true, analyzerScore: true, reviewedBy: true, image },
+              },
+            };
       // The first page is read before answering, so a bad parameter is a clear 400, not a broken download.
-      let page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS }, query);
+      let page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: pageRows }, query);
       const enc = encoderFor(format as ExportFormat);
       const text = new TextEncoder();
       let started = false;
@@ -137,7 +151,7 @@ export const exportRoutes: Route[] = [
           await recordExport(ctx.db, viewer, (page.rows as Row[]).map((row) => row.id), format);
           const last = page.rows.at(-1);
           if (page.hasNextPage && last) {
-            page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS, after: page.cursorOf(last) }, query);
+            page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: pageRows, after: page.cursorOf(last) }, query);
           } else {
             done = true;
             controller.enqueue(text.encode(enc.tail));

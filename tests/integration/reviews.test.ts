@@ -191,6 +191,10 @@ describe('reviewing an analysis over GraphQL', () => {
     expect(foreign.data!.reviewAnalysis).toEqual({ __typename: 'NotFoundError', message: 'Analysis not found', code: 'NOT_FOUND' });
     expect(await record(id)).toEqual(before);
 
+    const fields = await graphql<Json>(t as unknown as TestApp, `{ reviewFields { field values } }`, { token: user.idToken });
+    expect(fields.data!.reviewFields).toContainEqual({ field: 'roof_style', values: ['gable', 'hip', 'flat', 'gambrel', 'mansard', 'shed', 'complex', 'unknown'] });
+    expect(fields.data!.reviewFields).toContainEqual({ field: 'pool', values: ['present', 'absent'] });
+
     const findings = await graphql<Json>(t as unknown as TestApp, `query($id: ID!) { analysis(id: $id) { findings { index feature reviewDecision } } }`, {
       token: user.idToken,
       variables: { id: gid(id) },
