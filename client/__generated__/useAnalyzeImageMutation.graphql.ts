@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1f3f7d58fa9373c0710dab175525e85e>>
+ * @generated SignedSource<<d3a616a2a2c5e90e19a5e3c68a42b0f5>>
  * @lightSyntaxTransform
  */
 
@@ -27,6 +27,9 @@ export type useAnalyzeImageMutation$data = {
       readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultCard_analysis">;
     };
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisStatisticsPanel_user">;
+    };
   };
 };
 export type useAnalyzeImageMutation = {
@@ -161,6 +164,22 @@ return {
                     "args": null,
                     "kind": "FragmentSpread",
                     "name": "AnalysisResultCard_analysis"
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "AnalysisStatisticsPanel_user"
                   }
                 ],
                 "storageKey": null
@@ -494,6 +513,114 @@ return {
                   }
                 ],
                 "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisStatistics",
+                    "kind": "LinkedField",
+                    "name": "analysisStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalAnalyses",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "notAssessable",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskScores",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskFactors",
+                        "kind": "LinkedField",
+                        "name": "riskFactors",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "pools",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "spas",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "treesOverhanging",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "powerLines",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  (v3/*:: as any*/)
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationAnalyzeImageSuccess",
@@ -506,16 +633,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "bb2b6658261077036436d1cfff2ad97c",
+    "cacheID": "81a6d81a4f9daa4d5121c0153292ea6c",
     "id": null,
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n      viewer {\n        ...AnalysisStatisticsPanel_user\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "46ca4b68a25b7d90b85549be45a41674";
+(node as any).hash = "1ec6d789516ae291848bb15e3092dc64";
 
 export default node;

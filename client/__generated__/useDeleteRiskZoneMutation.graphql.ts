@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<fca51f897ff1cd48d86031c0083a017f>>
+ * @generated SignedSource<<d1480fa9010ba12b05cb37d1de2aa64f>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type DeleteRiskZoneInput = {
   id: string;
 };
@@ -20,6 +21,9 @@ export type useDeleteRiskZoneMutation$data = {
     readonly __typename: string;
     readonly data?: string;
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"RiskZoneSummary_user">;
+    };
   };
 };
 export type useDeleteRiskZoneMutation = {
@@ -95,7 +99,23 @@ return {
           {
             "kind": "InlineFragment",
             "selections": [
-              (v4/*:: as any*/)
+              (v4/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "RiskZoneSummary_user"
+                  }
+                ],
+                "storageKey": null
+              }
             ],
             "type": "MutationDeleteRiskZoneSuccess",
             "abstractKey": null
@@ -145,6 +165,81 @@ return {
                     "variableName": "connections"
                   }
                 ]
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "RiskZoneStatistics",
+                    "kind": "LinkedField",
+                    "name": "riskZoneStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalZones",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskLevels",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "lastUpdated",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "id",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationDeleteRiskZoneSuccess",
@@ -157,16 +252,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "12c3263c5e21b86f338fafe72df65e67",
+    "cacheID": "9f1726c40948b67f0518e48cd45de531",
     "id": null,
     "metadata": {},
     "name": "useDeleteRiskZoneMutation",
     "operationKind": "mutation",
-    "text": "mutation useDeleteRiskZoneMutation(\n  $input: DeleteRiskZoneInput!\n) {\n  deleteRiskZone(input: $input) {\n    __typename\n    ... on MutationDeleteRiskZoneSuccess {\n      data\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": "mutation useDeleteRiskZoneMutation(\n  $input: DeleteRiskZoneInput!\n) {\n  deleteRiskZone(input: $input) {\n    __typename\n    ... on MutationDeleteRiskZoneSuccess {\n      data\n      viewer {\n        ...RiskZoneSummary_user\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RiskZoneSummary_user on User {\n  riskZoneStatistics {\n    totalZones\n    riskLevels {\n      low\n      medium\n      high\n    }\n    lastUpdated\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "769da6f23c3979a0985674e504cda4a6";
+(node as any).hash = "3c434c7cee18bbad3a559b96e068e602";
 
 export default node;
