@@ -5,12 +5,13 @@
 // in it (or within one pixel), otherwise not: the source labels every tree in a tile. The keep threshold
 // and the crown area that counts as one more tree (merged crowns of neighbouring trees) are the pair that
 // makes the per-tile tree count closest to the labelled count (lowest mean absolute error).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { decodeImage } from '../server/analyzer/local/decode';
 import { predict, train, type LogisticModel } from '../server/analyzer/local/logistic';
 import { coarseScene } from '../server/analyzer/local/scene';
 import { TREE_FEATURES, treeCandidates, treesInCrown } from '../server/analyzer/local/vegetation';
+import { readTrainingManifest } from './train-data';
 
 interface Rec {
   file: string;
@@ -18,13 +19,7 @@ interface Rec {
   labels: { trees: boolean | null };
   boxes_or_masks: { points?: [number, number][]; count?: number } | null;
 }
-const argIdx = process.argv.indexOf('--train');
-const trainDir = resolve(argIdx > 0 ? process.argv[argIdx + 1] : join(process.cwd(), '..', 'shared', 'eval', 'train'));
-if (!existsSync(join(trainDir, 'manifest.json'))) {
-  console.error(`Training data not found at ${trainDir} (expected manifest.json). Pass --train DIR.`);
-  process.exit(2);
-}
-const manifest: Rec[] = JSON.parse(readFileSync(join(trainDir, 'manifest.json'), 'utf8'));
+const { trainDir, manifest } = readTrainingManifest<Rec>();
 const recs = manifest.filter((r) => r.file.startsWith('trees_urban_naip/') && r.labels.trees !== null).sort((a, b) => a.file.localeCompare(b.file));
 const xs: number[][] = [];
 const ys: number[] = [];
