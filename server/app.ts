@@ -24,6 +24,7 @@ import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
 import { reportRoutes } from './rest/reports.js';
 import { reviewRoutes } from './rest/reviews.js';
+import { samePropertyRoutes } from './rest/same-property.js';
 import { imageRoutes } from './rest/images.js';
 import { createAnalysisRuntime } from './analysis-runtime.js';
 import { startGuestSweeper, touchGuest } from './services/guests.js';
@@ -97,7 +98,7 @@ export function createApp(deps: AppDeps): App {
   });
   const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
   const rest = createRestHandler(
-    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...exportRoutes, ...riskZoneRoutes],
+    [...authRoutes, ...guestSessionRoutes(guests), ...clientConfigRoutes(deps.config), ...healthRoutes(db), ...placesRoutes, ...imageRoutes, ...analysisRoutes, ...reviewRoutes, ...reportRoutes, ...samePropertyRoutes, ...exportRoutes, ...riskZoneRoutes],
     contextFactory,
   );
   const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;

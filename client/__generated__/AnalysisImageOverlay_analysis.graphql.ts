@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<07f05eaf935979d148783c244a2ade74>>
+ * @generated SignedSource<<4e3f398cbd32df0d89a686f75883763b>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,11 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisImageOverlay_analysis$data = {
+  readonly defensibleSpace: {
+    readonly pxPerM: number | null | undefined;
+    readonly roofPolygon: ReadonlyArray<ReadonlyArray<number>> | null | undefined;
+    readonly status: string;
+  } | null | undefined;
   readonly findings: ReadonlyArray<{
     readonly confidence: number;
     readonly feature: string;
@@ -112,12 +117,44 @@ const node: ReaderFragment = {
         }
       ],
       "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "concreteType": "DefensibleSpace",
+      "kind": "LinkedField",
+      "name": "defensibleSpace",
+      "plural": false,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "status",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "pxPerM",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "roofPolygon",
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
     }
   ],
   "type": "Analysis",
   "abstractKey": null
 };
 
-(node as any).hash = "bf509a340bc1f6c45957aa9abf1b1a9b";
+(node as any).hash = "5100fbdc19f4b594b101627aaa5ac77b";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<d3a616a2a2c5e90e19a5e3c68a42b0f5>>
+ * @generated SignedSource<<b30d4d78f389e8babb47311d2151f409>>
  * @lightSyntaxTransform
  */
 
@@ -322,6 +322,32 @@ return {
                   {
                     "alias": null,
                     "args": null,
+                    "concreteType": "DefensibleSpace",
+                    "kind": "LinkedField",
+                    "name": "defensibleSpace",
+                    "plural": false,
+                    "selections": [
+                      (v5/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "pxPerM",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "roofPolygon",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
                     "kind": "ScalarField",
                     "name": "riskScore",
                     "storageKey": null
@@ -633,12 +659,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "81a6d81a4f9daa4d5121c0153292ea6c",
+    "cacheID": "ab99dfbbe2a3be8c5374d0b7f232803f",
     "id": null,
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n      viewer {\n        ...AnalysisStatisticsPanel_user\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
+    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n      viewer {\n        ...AnalysisStatisticsPanel_user\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n    reviewDecision\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n    reviewDecision\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n  defensibleSpace {\n    status\n    pxPerM\n    roofPolygon\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n  review {\n    analyzerRiskScore\n  }\n}\n"
   }
 };
 })();

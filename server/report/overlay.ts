@@ -17,16 +17,20 @@ const COLOURS: Record<Finding['feature'], string> = {
 
 export const REPORT_IMAGE_MAX_WIDTH = 1200;
 
-export interface OverlayRing {
-  /** Centre and radii in image pixels (rings of the defensible-space zones). */
-  cx: number;
-  cy: number;
-  rx: number;
-  ry: number;
-  colour: string;
+/** The defensible-space zones to draw: the subject roof and the image's scale. */
+export interface OverlayZones {
+  roof: readonly (readonly number[])[];
+  pxPerM: number;
 }
 
-function svgFor(width: number, height: number, findings: readonly Finding[], rings: readonly OverlayRing[]): string {
+/** Outermost first, as the results screen draws them (client/components/analysis/features.ts). */
+const ZONES = [
+  { outerM: 30, colour: '#eab308' },
+  { outerM: 9, colour: '#f97316' },
+  { outerM: 1.5, colour: '#dc2626' },
+];
+
+function svgFor(width: number, height: number, findings: readonly Finding[], zones: OverlayZones | null): string {
   const stroke = Math.max(2, Math.round(Math.max(width, height) / 300));
   const shapes = findings.map((f) => {
     const points = f.polygon.map(([x, y]) => `${x},${y}`).join(' ');
@@ -35,18 +39,20 @@ function svgFor(width: number, height: number, findings: readonly Finding[], rin
       ? `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="${stroke * 1.5}" stroke-linecap="round"/>`
       : `<polygon points="${points}" fill="${colour}" fill-opacity="0.22" stroke="${colour}" stroke-width="${stroke}"/>`;
   });
-  const circles = rings.map(
-    (r) => `<ellipse cx="${r.cx}" cy="${r.cy}" rx="${r.rx}" ry="${r.ry}" fill="none" stroke="${r.colour}" stroke-width="${stroke}" stroke-dasharray="${stroke * 4} ${stroke * 3}"/>`,
-  );
+  // A zone is the roof outline stroked twice its distance wide with round joins: the ground within it.
+  const roof = zones?.roof.map(([x, y]) => `${x},${y}`).join(' ') ?? '';
+  const circles = zones
+    ? ZONES.map((z) => `<polygon points="${roof}" fill="${z.colour}" fill-opacity="0.12" stroke="${z.colour}" stroke-opacity="0.12" stroke-width="${2 * z.outerM * zones.pxPerM}" stroke-linejoin="round"/>`)
+    : [];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${circles.join('')}${shapes.join('')}</svg>`;
 }
 
-/** A JPEG of the image with `findings` (and optional rings) drawn, at most REPORT_IMAGE_MAX_WIDTH wide. */
-export async function imageWithFindings(bytes: Buffer, findings: readonly Finding[], rings: readonly OverlayRing[] = []): Promise<Buffer> {
+/** A JPEG of the image with `findings` (and the defensible-space zones) drawn, at most REPORT_IMAGE_MAX_WIDTH wide. */
+export async function imageWithFindings(bytes: Buffer, findings: readonly Finding[], zones: OverlayZones | null = null): Promise<Buffer> {
   const base = sharp(bytes, { limitInputPixels: false });
   const { width = 1, height = 1 } = await base.metadata();
   const drawn = await base
-    .composite([{ input: Buffer.from(svgFor(width, height, findings, rings)), top: 0, left: 0 }])
+    .composite([{ input: Buffer.from(svgFor(width, height, findings, zones)), top: 0, left: 0 }])
     .png()
     .toBuffer();
   return sharp(drawn)

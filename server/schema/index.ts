@@ -7,6 +7,8 @@ import './image.js';
 import './analysis.js';
 import './review.js';
 import './audit-entry.js';
+import './defensible-space.js';
+import './same-property.js';
 import './risk-zone.js';
 import './place.js';
 

@@ -2,6 +2,7 @@
 // review and provenance, draws the findings on the image and renders the PDF; each report is audited.
 import type { Viewer } from '../auth/context.js';
 import type { Finding, Provenance } from '../analyzer/contract.js';
+import type { DefensibleSpace } from '../analyzer/defensible-space.js';
 import { ConflictError } from '../domain/errors.js';
 import type { Analysis, Image } from '../generated/prisma/client.js';
 import { imageWithFindings } from '../report/overlay.js';
@@ -24,6 +25,26 @@ function changeText(c: ReturnType<typeof reviewChanges>[number]): string {
   if (c.field === 'add_risk') return `additional risk added: ${c.to}`;
   if (c.field === 'remove_risk') return `additional risk removed: ${c.from}`;
   return `${c.field.replace(/_/g, ' ')}: ${c.from.replace(/_/g, ' ')} -> ${c.to.replace(/_/g, ' ')}`;
+}
+
+const ZONE_WORDS: Record<string, string> = { '0-1.5m': '0–1.5 m', '1.5-9m': '1.5–9 m', '9-30m': '9–30 m' };
+
+/** The defensible-space zones in words: area and vegetation per zone, or why they were not measured. */
+export function defensibleSpaceSection(space: DefensibleSpace | undefined): { heading: string; lines: string[] } {
+  const heading = 'Defensible space (vegetation around the building)';
+  if (!space) return { heading, lines: ['Not measured for this analysis.'] };
+  if (space.status !== 'measured') return { heading, lines: [`Not measured: ${space.note}.`] };
+  return {
+    heading,
+    lines: [
+      ...space.rings.map(
+        (r) =>
+          `${ZONE_WORDS[r.zone] ?? r.zone}: ${Math.round(r.vegetation_m2)} m² of vegetation in ${Math.round(r.area_m2)} m² (${Math.round(r.vegetation_pct)}%)` +
+          (r.visible_pct < 99 ? `, ${Math.round(r.visible_pct)}% of the zone in view` : ''),
+      ),
+      space.note,
+    ],
+  };
 }
 
 /** Everything the report shows, from the row (pure, so it is tested without a PDF). */
@@ -57,6 +78,7 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
       reviewed && row.reviewedAt
         ? { reviewedBy: row.reviewedBy ?? '', reviewedAt: row.reviewedAt, changes: reviewChanges(row).map((c) => ({ text: changeText(c), reason: c.reason, by: c.by, at: c.at })) }
         : null,
+    extraSections: [defensibleSpaceSection(evidence.defensible_space)],
     provenance: {
       imageSource: row.image.source,
       capturedAt: row.image.capturedAt,
@@ -80,7 +102,9 @@ export async function propertyReport(deps: Pick<AnalysisDeps, 'db' | 'storage'>,
     const blob = await deps.storage.get(row.image.storageKey);
     // Drawn: what is still evidence (a rejected finding is not).
     const drawn: Finding[] = reviewedFindings(row).filter((f) => f.reviewDecision !== 'rejected');
-    const image = blob ? await imageWithFindings(blob.bytes, drawn) : null;
+    const space = storedEvidence(row)?.defensible_space;
+    const zones = space?.status === 'measured' && space.px_per_m && space.roof_polygon ? { roof: space.roof_polygon, pxPerM: space.px_per_m } : null;
+    const image = blob ? await imageWithFindings(blob.bytes, drawn, zones) : null;
     const pdf = await renderPropertyReport(reportData(row, image));
     await appendAudit(deps.db, [
       { analysisId: row.id, ownerId: viewer.uid, kind: 'report_generated', actor: actorName(viewer), details: { bytes: pdf.length, risk_score: row.riskScore } },

@@ -16,6 +16,7 @@ import {
 import { recommend } from '../analyzer/recommendations.js';
 import { enforceRoofRule } from '../analyzer/roof-condition.js';
 import { scoreObservations } from '../analyzer/scoring.js';
+import { defensibleSpace } from '../analyzer/defensible-space.js';
 
 /** Feature fields an owner can set, each with the contract's vocabulary. */
 export const REVIEW_FEATURES = {
@@ -90,6 +91,13 @@ export const reviewChangeSchema = z
     }
   });
 export type ReviewChange = z.output<typeof reviewChangeSchema>;
+
+/** The analysed image's size and ground resolution (from provenance), for measurements that need them. */
+export interface Frame {
+  gsdMPerPx: number | null;
+  width: number;
+  height: number;
+}
 
 export interface Output {
   results: AnalysisResults;
@@ -189,7 +197,7 @@ export const NO_BUILDING_REASON = 'The reviewer rejected the building finding, s
  * Rejected findings leave the evidence; a kind whose every finding was rejected is absent (pool, spa, solar,
  * power lines, trees; the roof: nothing to assess). Feature values the owner set win over both.
  */
-export function applyReview(original: Output, review: Review, analyzedBy = 'reviewer'): Output {
+export function applyReview(original: Output, review: Review, frame: Frame | null = null): Output {
   const findings = original.evidence.findings;
   const kept = findings.filter((_f, index) => review.findings[String(index)]?.decision !== 'rejected');
   const obs: Observations = structuredClone(observationsOf(original.results));
@@ -217,11 +225,17 @@ export function applyReview(original: Output, review: Review, analyzedBy = 'revi
   // scoring module's roof rule asks for (it is not drawn, so it is not stored as a finding).
   const scoringFindings =
     review.features.roof_condition?.value === 'poor' && !kept.some((f) => f.feature === 'damage')
-      ? [...kept, reviewerDamage(review.features.roof_condition.reason, analyzedBy)]
+      ? [...kept, reviewerDamage(review.features.roof_condition.reason)]
       : kept;
   // As when the analyzer's output was assembled: a poor roof without damage evidence reads fair.
   obs.roof = { ...obs.roof, condition: enforceRoofRule(obs.roof.condition, scoringFindings) };
-  const { risk_score, score_breakdown } = scoreObservations(obs, scoringFindings, assessable);
+  // The zones are measured again from what is still evidence (a rejected crown is not vegetation); analyses
+  // made before the zones existed stay without them.
+  const space =
+    original.evidence.defensible_space && frame
+      ? defensibleSpace({ findings: kept, gsdMPerPx: frame.gsdMPerPx, width: frame.width, height: frame.height })
+      : undefined;
+  const { risk_score, score_breakdown } = scoreObservations(obs, scoringFindings, assessable, space);
   return {
     results: { ...original.results, ...obs, risk_score },
     evidence: {
@@ -230,12 +244,13 @@ export function applyReview(original: Output, review: Review, analyzedBy = 'revi
       recommendations: recommend(obs, scoringFindings, assessable),
       assessable,
       unassessable_reasons: assessable ? [] : reasons,
+      ...(space ? { defensible_space: space } : {}),
     },
   };
 }
 
-function reviewerDamage(reason: string, by: string): Finding {
-  return { feature: 'damage', confidence: 1, polygon: [[0, 0], [0, 0]], area_m2: null, note: reason, analyzer: by };
+function reviewerDamage(reason: string): Finding {
+  return { feature: 'damage', confidence: 1, polygon: [[0, 0], [0, 0]], area_m2: null, note: reason, analyzer: 'reviewer' };
 }
 
 function observationsOf(results: AnalysisResults): Observations {

@@ -3,6 +3,7 @@
 // the scoring module, and written over the effective columns (results, evidence, score, search text, filter
 // flags) so history, statistics and exports use it. The original is kept beside it, unchanged.
 import type { Viewer } from '../auth/context.js';
+import type { Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { Prisma, type Analysis } from '../generated/prisma/client.js';
@@ -18,6 +19,7 @@ import {
   reviewChangeSchema,
   REVIEW_FEATURE_NAMES,
   type FindingDecision,
+  type Frame,
   type Output,
   type Review,
   type ReviewChange,
@@ -134,6 +136,11 @@ function decide(review: Review, change: ReviewChange, original: Output, effectiv
   }
 }
 
+function frameOf(row: Analysis): Frame | null {
+  const p = row.provenance as Provenance | null;
+  return p ? { gsdMPerPx: p.gsd_m_per_px, width: p.width, height: p.height } : null;
+}
+
 /** The effective columns for an output: what the history's search, filters, sort and statistics read. */
 function effectiveColumns(row: Analysis, output: Output): Prisma.AnalysisUpdateManyMutationInput {
   return {
@@ -188,7 +195,7 @@ export async function reviewAnalysis(db: Db, viewer: Viewer, id: string, input: 
     const review = structuredClone(reviewOf(row) ?? emptyReview());
     const effectiveBefore = { results: row.results, evidence: row.evidence } as Output;
     const applied = decide(review, change, original, effectiveBefore, actorName(viewer));
-    const effective = applyReview(original, review);
+    const effective = applyReview(original, review, frameOf(row));
     const analysis = await writeReview(db, row, {
       ...effectiveColumns(row, effective),
       analyzerResults: original.results as unknown as Prisma.InputJsonValue,

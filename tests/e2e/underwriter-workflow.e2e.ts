@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseCsv } from '../helpers/csv';
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, idToken, test } from './fixtures/analyses';
-import { poolsTile } from './fixtures/images';
+import { poolsTile, streetTile } from './fixtures/images';
 
 const LABELS: Record<string, string> = { pool: 'pool', spa: 'spa', tree: 'tree', solar: 'solar panels', power_line: 'power line', damage: 'damage', other: 'other' };
 const BANDS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
@@ -122,4 +122,28 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   const theirExport = await request.get('/aerial/analyses/export?format=csv', { headers });
   expect(await theirExport.text()).not.toContain(analysisId);
   expect((await api.analysis(analysisId)).risk_score).toBe(reviewedScore);
+});
+
+test('the same property over time: earlier analyses are listed and one is compared side by side', async ({ page, login, api }) => {
+  await login();
+  const first = await api.analyse(poolsTile(), '5 Cedar Street, Chico, CA');
+  const second = await api.analyse(streetTile(), '5 cedar st chico ca');
+  await page.goto(`/analysis-results/${second.analysis_id}`);
+  const panel = page.getByRole('region', { name: 'This property over time' });
+  const list = panel.getByRole('list', { name: 'Other analyses of this property' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('same address text');
+  await panel.getByRole('button', { name: 'Compare' }).click();
+  const table = panel.getByTestId('property-comparison');
+  await expect(table).toBeVisible();
+  const row = (label: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  const score = (record: typeof first) => `${record.risk_score} ${BANDS[bandOf(record.risk_score!)]}`;
+  await expect(row('Risk score')).toContainText(score(first));
+  await expect(row('Risk score')).toContainText(score(second));
+  await expect(row('Image date')).toContainText('(analysed)');
+  await expect(row('Risk score')).toContainText(first.risk_score === second.risk_score ? '—' : 'Changed');
+  // The earlier analysis links to its own results.
+  await list.getByRole('link').click();
+  await expect(page).toHaveURL(`/analysis-results/${first.analysis_id}`);
+  await expect(page.getByRole('region', { name: 'This property over time' })).toContainText('same address text');
 });

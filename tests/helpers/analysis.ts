@@ -45,6 +45,8 @@ export type Script = Partial<Omit<Observations, 'pool' | 'spa' | 'trees' | 'roof
   fail?: boolean;
   /** Findings the analyzer reports (besides the damage finding a poor roof gets). */
   findings?: Finding[];
+  /** Ground resolution the analyzer reports (else the image's own, usually unknown for a test upload). */
+  gsdMPerPx?: number;
 };
 
 /** A finding of `feature` outlined by a box, as a scripted analyzer reports it. */
@@ -125,8 +127,8 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
           image_sha256: context.image_sha256 ?? '0'.repeat(64),
           width: meta.width ?? 1,
           height: meta.height ?? 1,
-          gsd_m_per_px: context.gsd_m_per_px ?? null,
-          gsd_source: context.gsd_source ?? null,
+          gsd_m_per_px: script.gsdMPerPx ?? context.gsd_m_per_px ?? null,
+          gsd_source: script.gsdMPerPx ? 'source-native' : (context.gsd_source ?? null),
           image_source: context.source,
           image_captured_at: context.captured_at ?? null,
           analyzed_at: new Date().toISOString(),

@@ -16,6 +16,7 @@ import { AnalysisAuditTrail } from './AnalysisAuditTrail';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
 import { AnalysisReviewPanel } from './AnalysisReviewPanel';
 import { ReportDownloadButton } from './ReportDownloadButton';
+import { SamePropertyPanel } from './SamePropertyPanel';
 
 export const AnalysisResultsScreenQuery = graphql`
   query AnalysisResultsScreenQuery($id: ID!) {
@@ -30,6 +31,7 @@ export const AnalysisResultsScreenQuery = graphql`
       ...AnalysisReviewPanel_analysis
       ...AnalysisAuditTrail_analysis
       ...ReportDownloadButton_analysis
+      ...SamePropertyPanel_analysis
     }
     ...AnalysisReviewPanel_query
   }
@@ -97,6 +99,7 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
     <div className="space-y-6">
       <ReportDownloadButton analysis={analysis} onDownloaded={refresh} />
       <AnalysisResultsView analysis={analysis} />
+      <SamePropertyPanel analysis={analysis} />
       <AnalysisReviewPanel analysis={analysis} query={query} />
       <AnalysisAuditTrail analysis={analysis} />
     </div>
