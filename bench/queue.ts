@@ -76,7 +76,10 @@ function step(what: string) {
 async function waitUntil(what: string, done: () => boolean | Promise<boolean>) {
   let last = 0;
   while (!(await done())) {
-    if (Date.now() - last > 10_000) step(`waiting: ${what}`), (last = Date.now());
+    if (Date.now() - last > 10_000) {
+      step(`waiting: ${what}`);
+      last = Date.now();
+    }
     await sleep(10);
   }
 }

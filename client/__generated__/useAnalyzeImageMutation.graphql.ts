@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<c93f081ddc82cd1ee126a602011545ca>>
- * @relayHash 5692ee7855f00d6abd8857aee73540e6
+ * @generated SignedSource<<a9d5791c90cfb18242a6899f31490718>>
+ * @relayHash ab99dfbbe2a3be8c5374d0b7f232803f
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 5692ee7855f00d6abd8857aee73540e6
+// @relayRequestID ab99dfbbe2a3be8c5374d0b7f232803f
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -30,6 +30,9 @@ export type useAnalyzeImageMutation$data = {
       readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultCard_analysis">;
     };
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisStatisticsPanel_user">;
+    };
   };
 };
 export type useAnalyzeImageMutation = {
@@ -164,6 +167,22 @@ return {
                     "args": null,
                     "kind": "FragmentSpread",
                     "name": "AnalysisResultCard_analysis"
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "AnalysisStatisticsPanel_user"
                   }
                 ],
                 "storageKey": null
@@ -523,6 +542,114 @@ return {
                   }
                 ],
                 "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisStatistics",
+                    "kind": "LinkedField",
+                    "name": "analysisStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalAnalyses",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "notAssessable",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskScores",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskFactors",
+                        "kind": "LinkedField",
+                        "name": "riskFactors",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "pools",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "spas",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "treesOverhanging",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "powerLines",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  (v3/*:: as any*/)
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationAnalyzeImageSuccess",
@@ -535,7 +662,7 @@ return {
     ]
   },
   "params": {
-    "id": "5692ee7855f00d6abd8857aee73540e6",
+    "id": "ab99dfbbe2a3be8c5374d0b7f232803f",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",
@@ -544,6 +671,6 @@ return {
 };
 })();
 
-(node as any).hash = "46ca4b68a25b7d90b85549be45a41674";
+(node as any).hash = "1ec6d789516ae291848bb15e3092dc64";
 
 export default node;

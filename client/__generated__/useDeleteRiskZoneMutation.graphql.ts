@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<aa6000b59dda5bcc7d39ad9906a755ef>>
- * @relayHash 12c3263c5e21b86f338fafe72df65e67
+ * @generated SignedSource<<f56941fba932128cf9afbfe8f4aacbf2>>
+ * @relayHash 9f1726c40948b67f0518e48cd45de531
  * @lightSyntaxTransform
  */
 
@@ -8,9 +8,10 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 12c3263c5e21b86f338fafe72df65e67
+// @relayRequestID 9f1726c40948b67f0518e48cd45de531
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type DeleteRiskZoneInput = {
   id: string;
 };
@@ -23,6 +24,9 @@ export type useDeleteRiskZoneMutation$data = {
     readonly __typename: string;
     readonly data?: string;
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"RiskZoneSummary_user">;
+    };
   };
 };
 export type useDeleteRiskZoneMutation = {
@@ -98,7 +102,23 @@ return {
           {
             "kind": "InlineFragment",
             "selections": [
-              (v4/*:: as any*/)
+              (v4/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "RiskZoneSummary_user"
+                  }
+                ],
+                "storageKey": null
+              }
             ],
             "type": "MutationDeleteRiskZoneSuccess",
             "abstractKey": null
@@ -148,6 +168,81 @@ return {
                     "variableName": "connections"
                   }
                 ]
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "RiskZoneStatistics",
+                    "kind": "LinkedField",
+                    "name": "riskZoneStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalZones",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskLevels",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "lastUpdated",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "id",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationDeleteRiskZoneSuccess",
@@ -160,7 +255,7 @@ return {
     ]
   },
   "params": {
-    "id": "12c3263c5e21b86f338fafe72df65e67",
+    "id": "9f1726c40948b67f0518e48cd45de531",
     "metadata": {},
     "name": "useDeleteRiskZoneMutation",
     "operationKind": "mutation",
@@ -169,6 +264,6 @@ return {
 };
 })();
 
-(node as any).hash = "769da6f23c3979a0985674e504cda4a6";
+(node as any).hash = "3c434c7cee18bbad3a559b96e068e602";
 
 export default node;

@@ -14,7 +14,7 @@ import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
-import { UserRef } from './user.js';
+import { UserRef, viewerAfterChange } from './user.js';
 
 const AnalysisStatusEnum = builder.enumType('AnalysisStatus', { values: ['queued', 'running', 'done', 'failed'] as const });
 const AnalysisFilterEnum = builder.enumType('AnalysisFilter', { values: ANALYSIS_FILTERS });
@@ -156,7 +156,7 @@ builder.mutationField('analyzeImage', (t) =>
     description:
       'Analyses one of the viewer’s images and waits until it is done or failed (or the server’s wait ' +
       'limit passes; then it is still queued or running and the subscription follows it).',
-    errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
+    errors: { types: [NotFoundError, ValidationError, RateLimitedError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
@@ -172,7 +172,7 @@ builder.mutationField('deleteAnalysis', (t) =>
     type: 'ID',
     nullable: false,
     description: 'Deletes the analysis (and its image when no other analysis uses it); returns its global id.',
-    errors: { types: [NotFoundError] },
+    errors: { types: [NotFoundError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
     args: { input: t.arg({ type: DeleteAnalysisInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => {

@@ -397,6 +397,13 @@ describe('deleting analyses', () => {
     const gid = (id: string) => Buffer.from(`Analysis:${id}`).toString('base64');
     const first = await graphql<Json>(t, DELETE, { token: user.idToken, variables: { input: { id: gid(ids[0]) } } });
     expect(first.data!.deleteAnalysis).toEqual({ __typename: 'MutationDeleteAnalysisSuccess', data: gid(ids[0]) });
+    // The payload carries the statistics after the delete (the client updates its panel from it).
+    const WITH_STATS = `mutation($input: DeleteAnalysisInput!) { deleteAnalysis(input: $input) { ... on MutationDeleteAnalysisSuccess {
+      viewer { analysisStatistics { totalAnalyses } } } } }`;
+    const extra = (await (await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) })).json()) as Json;
+    const withStats = await graphql<Json>(t, WITH_STATS, { token: user.idToken, variables: { input: { id: gid(extra.analysis_id) } } });
+    const rest = (await (await t.request('/aerial/analysis-statistics', { headers: auth(user) })).json()) as Json;
+    expect(withStats.data!.deleteAnalysis.viewer.analysisStatistics.totalAnalyses).toBe(rest.total_analyses);
     expect(await t.db.prisma.image.count({ where: { id: itemId } })).toBe(1);
     const file = await t.request(`/aerial/image-file/by-id/${itemId}`, { headers: auth(user) });
     expect(file.status).toBe(200);

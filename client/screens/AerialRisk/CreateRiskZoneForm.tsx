@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RISK_LEVELS } from '../../../common/constants';
 import { Alert } from '../../components/Alert';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
+import { UserFacingError } from '../../relay/useTypedMutation';
 import { Button, fieldClasses, TextField } from '../../components/forms';
 import { useCreateRiskZoneMutation, type NewRiskZone } from './useCreateRiskZoneMutation';
 
@@ -9,7 +9,7 @@ const REQUIRED_MESSAGE = 'Please fill in all required fields';
 const FAILED_MESSAGE = 'Failed to create risk assessment';
 
 /** The create-assessment form: location and details required, risk level low unless chosen. */
-export function CreateRiskZoneForm({ connectionId, onCreated }: { connectionId: string; onCreated: () => void }) {
+export function CreateRiskZoneForm({ connectionId }: { connectionId: string }) {
   const [create, creating] = useCreateRiskZoneMutation(connectionId);
   const [location, setLocation] = useState('');
   const [riskLevel, setRiskLevel] = useState<NewRiskZone['riskLevel']>('low');
@@ -33,7 +33,6 @@ export function CreateRiskZoneForm({ connectionId, onCreated }: { connectionId: 
       setRiskLevel('low');
       setDetails('');
       setCreated(true);
-      onCreated();
     } catch (failure) {
       console.error(failure);
       setError(failure instanceof UserFacingError ? failure.message : FAILED_MESSAGE);

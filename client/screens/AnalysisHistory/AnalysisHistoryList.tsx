@@ -15,7 +15,7 @@ export const HISTORY_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The history grid over the server's connection: search, filters and sort are its arguments. */
-export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistoryList_user$key; onDeleted: () => void }) {
+export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$key }) {
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<
     AnalysisHistoryListPaginationQuery,
     AnalysisHistoryList_user$key
@@ -119,7 +119,7 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
       ) : (
         <div className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-60' : ''}`} data-testid="history-grid">
           {analyses.map((analysis) => (
-            <AnalysisHistoryCard key={analysis.id} analysis={analysis} connectionId={data.analyses.__id} onDeleted={onDeleted} />
+            <AnalysisHistoryCard key={analysis.id} analysis={analysis} connectionId={data.analyses.__id} />
           ))}
         </div>
       )}

@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import { commitAsPromise } from '../../relay/commitAsPromise';
-import type { useRevertAnalysisReviewMutation as RevertMutation } from '../../__generated__/useRevertAnalysisReviewMutation.graphql';
+import { graphql } from 'react-relay';
+import type {
+  useRevertAnalysisReviewMutation as RevertMutation,
+  useRevertAnalysisReviewMutation$data,
+} from '../../__generated__/useRevertAnalysisReviewMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useRevertAnalysisReviewMutation($input: RevertAnalysisReviewInput!) {
@@ -21,11 +24,15 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useRevertAnalysisReviewMutation$data) => response.revertAnalysisReview;
+
 /** Drops the whole review: the analyzer's output is shown (and counted in the history) again. */
 export function useRevertAnalysisReviewMutation(): [(id: string) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<RevertMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<RevertMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
   const revert = useCallback(
-    (id: string) => commitAsPromise(commit, { input: { id } }, (response) => response.revertAnalysisReview),
+    async (id: string) => {
+      await commit({ input: { id } });
+    },
     [commit],
   );
   return [revert, inFlight];

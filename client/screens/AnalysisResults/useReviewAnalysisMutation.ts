@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import { commitAsPromise } from '../../relay/commitAsPromise';
+import { graphql } from 'react-relay';
 import type {
   ReviewAnalysisInput,
   useReviewAnalysisMutation as ReviewAnalysisMutation,
+  useReviewAnalysisMutation$data,
 } from '../../__generated__/useReviewAnalysisMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useReviewAnalysisMutation($input: ReviewAnalysisInput!) {
@@ -24,11 +25,15 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useReviewAnalysisMutation$data) => response.reviewAnalysis;
+
 /** One review change (with its reason); the rescored analysis updates every component that shows it. */
 export function useReviewAnalysisMutation(): [(input: ReviewAnalysisInput) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<ReviewAnalysisMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<ReviewAnalysisMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
   const review = useCallback(
-    (input: ReviewAnalysisInput) => commitAsPromise(commit, { input }, (response) => response.reviewAnalysis),
+    async (input: ReviewAnalysisInput) => {
+      await commit({ input });
+    },
     [commit],
   );
   return [review, inFlight];
