@@ -74,10 +74,12 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // Without a known resolution, the buildings in view give one (rather than an assumed 70 m frame, which shrank
   // large tiles until their small pools were lost).
   let gsdEstimate: Detections['gsdEstimate'] = null;
+  // The map at the assumed scale, reused when no estimate changes the scale.
+  let assumedMap: Plane | null = null;
   const buildingModel = wanted.includes('building') ? models.get('building') : undefined;
   if (!gsd && buildingModel) {
     try {
-      const p0 = (await runSegmentation(buildingModel, work, fineScale.mPerPx))[0];
+      const p0 = (assumedMap = (await runSegmentation(buildingModel, work, fineScale.mPerPx))[0]);
       const est = estimateGsdFromBuildings(p0, work.w, work.h, fineScale.mPerPx);
       if (est) gsdEstimate = { mPerPx: est.mPerPx / decoded.scaleX, basis: est.basis };
     } catch {
@@ -94,7 +96,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
         // The building model reads the full working copy (roof outlines need more than the coarse copy's
         // pixels), always at its own resolution, with the scale assumed when unknown: it was trained across
         // 0.55-1.8x that scale, and houses must come out house-sized for the subject to be chosen.
-        const p = (await runSegmentation(m, work, fineScale.mPerPx))[0];
+        const p = !gsdEstimate && assumedMap ? assumedMap : (await runSegmentation(m, work, fineScale.mPerPx))[0];
         probs.building = resizePlane(p, work.w, work.h, scene.w, scene.h);
       } else {
         const fine = name === 'power_line';
