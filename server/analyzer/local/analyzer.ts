@@ -139,7 +139,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   const { wires } = detectWires(luminance(work), fineScale.known ? fineScale.mPerPx : null, probs.power_line);
   const exclude = new Uint8Array(w * h);
   for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
-  let solar = detectSolar(scene, exclude, probs.solar);
+  let solar = detectSolar(scene, exclude, probs.solar, models.get('solar')?.entry.threshold);
   // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
   // (dark drives, shadows, a neighbour's roof) are not the property's.
   if (subject) solar = roof ? solarOnRoof(solar, roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : [];
