@@ -122,7 +122,9 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     const map = buildingMap;
     const sure: Mask = new Uint8Array(w * h);
     for (let i = 0; i < sure.length; i++) sure[i] = map[i] >= SUBJECT.threshold ? 1 : 0;
-    onBuildings = allWater.filter((b) => shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare && ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare);
+    onBuildings = allWater.filter(
+      (b) => b.deepBlue && shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare && ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare,
+    );
     const ground = dilate(waterMask(allWater.filter((b) => !onBuildings.includes(b)), w, h), w, h, 1);
     // Canopy is not roof either: the map's blobs also spill into the crowns beside a house, which then read as
     // branches over the roof. Canopy enclosed by the roof comes back when the outline's holes are filled.
@@ -136,7 +138,8 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
   const water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   const wmask = waterMask(water, w, h);
-  const { wires } = detectWires(luminance(work), fineScale.known ? fineScale.mPerPx : null, probs.power_line);
+  // A resolution estimated from building sizes (±50 %) is not trusted to reject lines by their length on the ground.
+  const { wires } = detectWires(luminance(work), fineScale.known && !gsdEstimate ? fineScale.mPerPx : null, probs.power_line);
   const exclude = new Uint8Array(w * h);
   for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
   let solar = detectSolar(scene, exclude, probs.solar, models.get('solar')?.entry.threshold);
@@ -193,8 +196,9 @@ export const RELATIONS = {
   /** Panels run to the eaves: an array on the roof grown by this margin (m) is on the roof. */
   solarRoofMarginM: 1.0,
   /**
-   * A water body with at least this share of its pixels on a building, and its 1 m ring at least
-   * `roofWaterRingShare` on it, is a blue roof or tarp, not a pool.
+   * A deep-blue water body with at least this share of its pixels on a building, and its 1 m ring at least
+   * `roofWaterRingShare` on it, is a blue roof or tarp, not a pool (cyan water stays a pool: pools ringed by
+   * pale paving that the building map takes for roof were lost otherwise).
    */
   poolMaxBuildingShare: 0.5,
   roofWaterRingShare: 0.6,
