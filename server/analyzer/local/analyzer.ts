@@ -74,10 +74,12 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // Without a known resolution, the buildings in view give one (rather than an assumed 70 m frame, which shrank
   // large tiles until their small pools were lost).
   let gsdEstimate: Detections['gsdEstimate'] = null;
+  // The map at the assumed scale, reused when no estimate changes the scale.
+  let assumedMap: Plane | null = null;
   const buildingModel = wanted.includes('building') ? models.get('building') : undefined;
   if (!gsd && buildingModel) {
     try {
-      const p0 = (await runSegmentation(buildingModel, work, fineScale.mPerPx))[0];
+      const p0 = (assumedMap = (await runSegmentation(buildingModel, work, fineScale.mPerPx))[0]);
       const est = estimateGsdFromBuildings(p0, work.w, work.h, fineScale.mPerPx);
       if (est) gsdEstimate = { mPerPx: est.mPerPx / decoded.scaleX, basis: est.basis };
     } catch {
@@ -94,7 +96,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
         // The building model reads the full working copy (roof outlines need more than the coarse copy's
         // pixels), always at its own resolution, with the scale assumed when unknown: it was trained across
         // 0.55-1.8x that scale, and houses must come out house-sized for the subject to be chosen.
-        const p = (await runSegmentation(m, work, fineScale.mPerPx))[0];
+        const p = !gsdEstimate && assumedMap ? assumedMap : (await runSegmentation(m, work, fineScale.mPerPx))[0];
         probs.building = resizePlane(p, work.w, work.h, scene.w, scene.h);
       } else {
         const fine = name === 'power_line';
@@ -120,7 +122,9 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     const map = buildingMap;
     const sure: Mask = new Uint8Array(w * h);
     for (let i = 0; i < sure.length; i++) sure[i] = map[i] >= SUBJECT.threshold ? 1 : 0;
-    onBuildings = allWater.filter((b) => shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare && ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare);
+    onBuildings = allWater.filter(
+      (b) => b.deepBlue && shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare && ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare,
+    );
     const ground = dilate(waterMask(allWater.filter((b) => !onBuildings.includes(b)), w, h), w, h, 1);
     // Canopy is not roof either: the map's blobs also spill into the crowns beside a house, which then read as
     // branches over the roof. Canopy enclosed by the roof comes back when the outline's holes are filled.
@@ -134,10 +138,11 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
   const water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   const wmask = waterMask(water, w, h);
-  const { wires } = detectWires(luminance(work), fineScale.known ? fineScale.mPerPx : null, probs.power_line);
+  // A resolution estimated from building sizes (±50 %) is not trusted to reject lines by their length on the ground.
+  const { wires } = detectWires(luminance(work), fineScale.known && !gsdEstimate ? fineScale.mPerPx : null, probs.power_line);
   const exclude = new Uint8Array(w * h);
   for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
-  let solar = detectSolar(scene, exclude, probs.solar);
+  let solar = detectSolar(scene, exclude, probs.solar, models.get('solar')?.entry.threshold);
   // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
   // (dark drives, shadows, a neighbour's roof) are not the property's.
   if (subject) solar = roof ? solarOnRoof(solar, roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : [];
@@ -191,8 +196,9 @@ export const RELATIONS = {
   /** Panels run to the eaves: an array on the roof grown by this margin (m) is on the roof. */
   solarRoofMarginM: 1.0,
   /**
-   * A water body with at least this share of its pixels on a building, and its 1 m ring at least
-   * `roofWaterRingShare` on it, is a blue roof or tarp, not a pool.
+   * A deep-blue water body with at least this share of its pixels on a building, and its 1 m ring at least
+   * `roofWaterRingShare` on it, is a blue roof or tarp, not a pool (cyan water stays a pool: pools ringed by
+   * pale paving that the building map takes for roof were lost otherwise).
    */
   poolMaxBuildingShare: 0.5,
   roofWaterRingShare: 0.6,

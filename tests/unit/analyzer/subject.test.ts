@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runsBeyond } from '../../../server/analyzer/local/analyzer';
 import { buildScene } from '../../../server/analyzer/local/scene';
+import { estimateGsdFromBuildings } from '../../../server/analyzer/local/gsd-estimate';
 import { findSubjectBuilding } from '../../../server/analyzer/local/subject';
 import type { Pt } from '../../../server/analyzer/local/geometry';
 
@@ -84,5 +85,39 @@ describe('a line over the structure runs on beyond the roof', () => {
   it('a fence or kerb beside the house never enters the roof', () => {
     const fence: Pt[] = [[0, 120], [199, 120]];
     expect(runsBeyond(fence, roofMask, W, H)).toBe(0);
+  });
+});
+
+describe('ground resolution estimated from the buildings in view', () => {
+  const SIZE = 240;
+  const probMap = (rects: [number, number, number, number][]) => {
+    const prob = new Float32Array(SIZE * SIZE).fill(0.02);
+    for (const [x0, y0, x1, y1] of rects) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) prob[y * SIZE + x] = 0.9;
+    return prob;
+  };
+
+  it('reads metres per pixel from the size of whole houses, a typical footprint being 200 m²', () => {
+    // Three 20 × 20 px houses: 200 m² each at 0.707 m per pixel.
+    const est = estimateGsdFromBuildings(probMap([[20, 20, 40, 40], [100, 100, 120, 120], [180, 40, 200, 60]]), SIZE, SIZE, 0.5);
+    expect(est).not.toBeNull();
+    expect(est!.mPerPx).toBeCloseTo(Math.sqrt(200 / 400), 2);
+    expect(est!.buildings).toBe(3);
+    expect(est!.basis).toMatch(/3 buildings/);
+  });
+
+  it('leaves out buildings cut by the frame edge, and sheds beside houses', () => {
+    // A house cut by the edge (unknown size) and a 5 × 5 px shed beside one whole house.
+    const est = estimateGsdFromBuildings(probMap([[0, 50, 60, 110], [100, 100, 120, 120], [130, 100, 135, 105]]), SIZE, SIZE, 0.5);
+    expect(est!.buildings).toBe(1);
+    // The cut blob (3,600 px seen) caps the scale: it cannot exceed 1,000 m², so at most 0.53 m per pixel.
+    expect(est!.mPerPx).toBeLessThanOrEqual(Math.sqrt(1000 / 3600) + 1e-6);
+  });
+
+  it('estimates nothing without a whole building, or on a frame too small to hold one', () => {
+    expect(estimateGsdFromBuildings(probMap([]), SIZE, SIZE, 0.5)).toBeNull();
+    expect(estimateGsdFromBuildings(probMap([[0, 0, 50, 50]]), SIZE, SIZE, 0.5)).toBeNull();
+    const small = new Float32Array(100 * 100).fill(0.02);
+    for (let y = 40; y < 60; y++) for (let x = 40; x < 60; x++) small[y * 100 + x] = 0.9;
+    expect(estimateGsdFromBuildings(small, 100, 100, 0.5)).toBeNull();
   });
 });
