@@ -5,8 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { initAuth, onUserChange } from './auth/session';
 import { StartupError } from './components/StartupError';
 import './index.css';
-import { resetRelayEnvironment } from './relay/environment';
-import { RelayProvider } from './relay/RelayProvider';
+import { clearSessionRejection } from './relay/sessionRejection';
 import { routes } from './routes';
 import { watchTheme } from './theme/theme';
 
@@ -15,17 +14,16 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 watchTheme();
-// A new account gets a fresh Relay store, so nothing cached for one user is shown to the next.
-onUserChange(() => resetRelayEnvironment());
+// A new account starts without the last one's refused session (the Relay environment, once loaded,
+// also starts afresh: relay/environment.ts).
+onUserChange(() => clearSessionRejection());
 
 try {
   await initAuth();
   const router = createBrowserRouter(routes);
   root.render(
     <StrictMode>
-      <RelayProvider>
-        <RouterProvider router={router} />
-      </RelayProvider>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,25 +1,12 @@
 // Every route of spec §2. Protected screens wait for the session and send signed-out visitors to /login;
-// each screen with server data starts its one query in its loader, before it renders.
+// each screen with server data starts its one query in its loader, before it renders. Screens are loaded
+// with their route, and Relay with the first screen that needs it, so /login ships neither.
+import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { currentUser } from './auth/session';
 import { AppShell, AuthLayout, ProtectedLayout } from './components/layouts';
 import { RouteError } from './components/RouteError';
 import { LoadingState } from './components/Spinner';
-import AerialRiskScreen, { loader as aerialRiskLoader } from './screens/AerialRisk/AerialRiskScreen';
-import AnalysisHistoryScreen, { loader as analysisHistoryLoader } from './screens/AnalysisHistory/AnalysisHistoryScreen';
-import AnalysisResultsScreen, { loader as analysisResultsLoader } from './screens/AnalysisResults/AnalysisResultsScreen';
-import BatchesScreen, { loader as batchesLoader } from './screens/Batches/BatchesScreen';
-import BatchScreen, { loader as batchLoader } from './screens/Batches/BatchScreen';
-import DashboardScreen, { loader as dashboardLoader } from './screens/Dashboard/DashboardScreen';
-import ForgotPasswordScreen from './screens/ForgotPassword/ForgotPasswordScreen';
-import HomeScreen, { loader as homeLoader } from './screens/Home/HomeScreen';
-import LoginScreen from './screens/Login/LoginScreen';
-import MapAnalysisScreen from './screens/MapAnalysis/MapAnalysisScreen';
-import NotFoundScreen from './screens/NotFound/NotFoundScreen';
-import PrivacyPolicyScreen from './screens/PrivacyPolicy/PrivacyPolicyScreen';
-import ProfileScreen, { loader as profileLoader } from './screens/Profile/ProfileScreen';
-import SignupScreen from './screens/Signup/SignupScreen';
-import TermsOfServiceScreen from './screens/TermsOfService/TermsOfServiceScreen';
 
 /** Runs `load` only for a signed-in user; React Router loaders run in parallel, so each one checks. */
 function signedIn(load: LoaderFunction = () => null): LoaderFunction {
@@ -29,11 +16,30 @@ function signedIn(load: LoaderFunction = () => null): LoaderFunction {
   };
 }
 
-/** The sign-in screens have nothing to offer a signed-in user. */
-async function signedOut() {
-  if (await currentUser()) throw redirect('/');
-  return null;
+/** A screen module: its component, and the loader that starts its one query (screens with server data). */
+type ScreenModule = { default: ComponentType; loader?: LoaderFunction };
+
+/**
+ * A screen loaded with its route (code splitting: the first page downloads only its own screen). Its
+ * loader, when it has one, runs only for a signed-in user.
+ */
+function screen(load: () => Promise<ScreenModule>): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module.default, ...(module.loader ? { loader: signedIn(module.loader) } : {}) };
+  };
 }
+
+/**
+ * The sign-in screens have nothing to offer a signed-in user, except /signup to a guest: creating an
+ * account there links it to the guest's own user, so its results stay.
+ */
+const signedOut: LoaderFunction = async ({ request }) => {
+  const user = await currentUser();
+  if (!user) return null;
+  if (user.isAnonymous && new URL(request.url).pathname === '/signup') return null;
+  throw redirect('/');
+};
 
 export const routes: RouteObject[] = [
   {
@@ -49,16 +55,16 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         loader: signedOut,
         children: [
-          { path: 'login', Component: LoginScreen, handle: { title: 'Sign in' } },
-          { path: 'signup', Component: SignupScreen, handle: { title: 'Create account' } },
-          { path: 'forgot-password', Component: ForgotPasswordScreen, handle: { title: 'Reset password' } },
+          { path: 'login', lazy: screen(() => import('./screens/Login/LoginScreen')), handle: { title: 'Sign in' } },
+          { path: 'signup', lazy: screen(() => import('./screens/Signup/SignupScreen')), handle: { title: 'Create account' } },
+          { path: 'forgot-password', lazy: screen(() => import('./screens/ForgotPassword/ForgotPasswordScreen')), handle: { title: 'Reset password' } },
         ],
       },
       {
         element: <AppShell />,
         children: [
-          { path: 'privacy-policy', Component: PrivacyPolicyScreen, handle: { title: 'Privacy Policy' } },
-          { path: 'terms-of-service', Component: TermsOfServiceScreen, handle: { title: 'Terms of Service' } },
+          { path: 'privacy-policy', lazy: screen(() => import('./screens/PrivacyPolicy/PrivacyPolicyScreen')), handle: { title: 'Privacy Policy' } },
+          { path: 'terms-of-service', lazy: screen(() => import('./screens/TermsOfService/TermsOfServiceScreen')), handle: { title: 'Terms of Service' } },
         ],
       },
       {
@@ -68,25 +74,27 @@ export const routes: RouteObject[] = [
           {
             // Errors of one screen render inside the app shell, keeping the header and footer usable.
             errorElement: <RouteError />,
+            // Relay comes with the screens that have server data.
+            lazy: async () => ({ Component: (await import('./relay/RelayProvider')).RelayOutlet }),
             children: [
-              { index: true, loader: signedIn(homeLoader), Component: HomeScreen, handle: { title: 'Home' } },
-              { path: 'dashboard', loader: signedIn(dashboardLoader), Component: DashboardScreen, handle: { title: 'Dashboard' } },
-              { path: 'profile', loader: signedIn(profileLoader), Component: ProfileScreen, handle: { title: 'Your Profile' } },
-              { path: 'map-analysis', Component: MapAnalysisScreen, handle: { title: 'Property Analysis' } },
-              { path: 'aerial-risk', loader: signedIn(aerialRiskLoader), Component: AerialRiskScreen, handle: { title: 'Aerial Image Analysis' } },
-              { path: 'aerial-risk/history', loader: signedIn(analysisHistoryLoader), Component: AnalysisHistoryScreen, handle: { title: 'Analysis History' } },
-              { path: 'analysis-results/:analysisId', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen, handle: { title: 'Analysis Results' } },
-              { path: 'batches', loader: signedIn(batchesLoader), Component: BatchesScreen, handle: { title: 'Portfolio batches' } },
-              { path: 'batches/:batchId', loader: signedIn(batchLoader), Component: BatchScreen, handle: { title: 'Batch' } },
+              { index: true, lazy: screen(() => import('./screens/Home/HomeScreen')), handle: { title: 'Home' } },
+              { path: 'dashboard', lazy: screen(() => import('./screens/Dashboard/DashboardScreen')), handle: { title: 'Dashboard' } },
+              { path: 'profile', lazy: screen(() => import('./screens/Profile/ProfileScreen')), handle: { title: 'Your Profile' } },
+              { path: 'map-analysis', lazy: screen(() => import('./screens/MapAnalysis/MapAnalysisScreen')), handle: { title: 'Property Analysis' } },
+              { path: 'aerial-risk', lazy: screen(() => import('./screens/AerialRisk/AerialRiskScreen')), handle: { title: 'Aerial Image Analysis' } },
+              { path: 'aerial-risk/history', lazy: screen(() => import('./screens/AnalysisHistory/AnalysisHistoryScreen')), handle: { title: 'Analysis History' } },
+              { path: 'analysis-results/:analysisId', lazy: screen(() => import('./screens/AnalysisResults/AnalysisResultsScreen')), handle: { title: 'Analysis Results' } },
+              { path: 'batches', lazy: screen(() => import('./screens/Batches/BatchesScreen')), handle: { title: 'Portfolio batches' } },
+              { path: 'batches/:batchId', lazy: screen(() => import('./screens/Batches/BatchScreen')), handle: { title: 'Batch' } },
               // Without an id the results screen says so (spec §8 'Analysis ID is missing').
-              { path: 'analysis-results', loader: signedIn(analysisResultsLoader), Component: AnalysisResultsScreen, handle: { title: 'Analysis Results' } },
+              { path: 'analysis-results', lazy: screen(() => import('./screens/AnalysisResults/AnalysisResultsScreen')), handle: { title: 'Analysis Results' } },
             ],
           },
         ],
       },
       {
         element: <AppShell />,
-        children: [{ path: '*', Component: NotFoundScreen, handle: { title: 'Page not found' } }],
+        children: [{ path: '*', lazy: screen(() => import('./screens/NotFound/NotFoundScreen')), handle: { title: 'Page not found' } }],
       },
     ],
   },

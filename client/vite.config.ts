@@ -18,7 +18,11 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build unless asked for (AERISK_SOURCEMAPS=1): a production server never
+    // serves them either (server/http/static.ts), but the safest map is the one never written.
+    sourcemap: process.env.AERISK_SOURCEMAPS === '1',
+    // Read by bench/client-size.ts (what a first visit to a route downloads).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Vendor code changes less often than the app, so it gets its own long-cached chunks.

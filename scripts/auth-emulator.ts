@@ -1,12 +1,13 @@
 // Starts the Firebase Auth emulator (firebase-tools, no Java, no network), or reuses one that is
-// already listening on the port. Used by `npm start`, the integration tests' global setup (9199)
-// and Playwright (9299).
+// already listening on the port. Used by `npm start`, the integration tests' global setup (free ports)
+// and Playwright (9299). With `persistDir` its accounts survive restarts: see auth-emulator-snapshots.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasSnapshot, startSnapshots, type Snapshots } from './auth-emulator-snapshots.js';
 import { freePort } from './free-port.js';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,13 @@ export interface AuthEmulatorOptions {
   timeoutMs?: number;
   /** Receives the emulator's output lines (default: dropped unless start-up fails). */
   log?: (line: string) => void;
+  /**
+   * Keep the accounts in this directory: restored at start (`--import`), written again within
+   * `snapshotIntervalMs` of every change and once more at stop, so a restart (even after kill -9) keeps them.
+   */
+  persistDir?: string;
+  /** How often the persisted accounts are compared with the emulator's and rewritten when they differ. */
+  snapshotIntervalMs?: number;
 }
 
 export interface AuthEmulator {
@@ -31,6 +39,8 @@ export interface AuthEmulator {
   url: string;
   /** True when an emulator was already listening and we did not start one. */
   reused: boolean;
+  /** The emulator's process (group leader) when we started it. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -94,11 +104,20 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const projectId = options.projectId ?? 'demo-aerisk';
   const url = `http://${host}:${port}`;
   const base = { host, port, projectId, hostPort: `${host}:${port}`, url };
-  if (await isAuthEmulatorUp(url)) return { ...base, reused: true, stop: async () => {} };
+  const persist = (): Snapshots | null =>
+    options.persistDir
+      ? startSnapshots({ url, projectId, dir: options.persistDir, intervalMs: options.snapshotIntervalMs ?? 1000 })
+      : null;
+  if (await isAuthEmulatorUp(url)) {
+    // Still running from an earlier start (whose parent was killed): it holds the accounts; keep saving them.
+    const snapshots = persist();
+    return { ...base, reused: true, pid: null, stop: async () => snapshots?.stop() };
+  }
 
   const dir = await writeConfig(host, port);
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
+  const restore = options.persistDir && hasSnapshot(options.persistDir) ? ['--import', options.persistDir] : [];
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId, ...restore], {
     cwd: dir,
     // Its own process group, so stop() reaches anything it spawns.
     detached: true,
@@ -110,8 +129,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   process.once('exit', orphanGuard);
   child.once('exit', () => process.removeListener('exit', orphanGuard));
   const output: string[] = [];
+  let saidReady = false;
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      if (line.includes('All emulators ready')) saidReady = true;
       output.push(line);
       if (output.length > 200) output.shift();
       options.log?.(line);
@@ -121,7 +142,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   child.stderr?.on('data', onData);
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!(await isAuthEmulatorUp(url))) {
+  // The emulator answers before it has imported saved accounts; firebase-tools says "All emulators ready"
+  // only once imports are done. Until then nothing may be saved, or an empty list would replace the saved one.
+  const imported = () => restore.length === 0 || saidReady;
+  while (!(imported() && (await isAuthEmulatorUp(url)))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child, dir);
       const why = child.exitCode !== null ? `exited with code ${child.exitCode}` : 'did not become ready in time';
@@ -129,5 +153,14 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  return { ...base, reused: false, stop: () => stopChild(child, dir) };
+  const snapshots = persist();
+  return {
+    ...base,
+    reused: false,
+    pid: child.pid ?? null,
+    async stop() {
+      await snapshots?.stop();
+      await stopChild(child, dir);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // npm run eval -- --property [--labels tests/eval/property.json] [--root ../shared/eval] [--unknown-gsd | --both]
-//                             [--only KIND] [--json FILE]
+//                             [--only KIND] [--json FILE] [--overlays DIR]
 // Whole-property evaluation: every field of every image is labelled (tests/eval/property.json, by eye), so a
 // false pool on a solar tile or a false wire on a roof counts. Prints per-feature precision/recall/F1 over the
 // images where that feature is labelled, the false-finding rate on images labelled without it, the subject
@@ -10,38 +10,11 @@ import { join, resolve } from 'node:path';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { riskBand } from '../server/analyzer/scoring';
+import { confusion, confusionCells, drawOverlay, fmt, predictedPresence, subjectFinding, tally, type PresenceQuestion } from './eval-shared';
 import { labelBand, propertySetSchema, type PropertyRecord } from './property-labels';
 
-type Flag = 'building' | 'pool' | 'spa' | 'solar' | 'power_lines_visible' | 'power_lines_over' | 'trees_touching' | 'trees_present';
+type Flag = PresenceQuestion;
 const FLAGS: Flag[] = ['building', 'pool', 'spa', 'solar', 'power_lines_visible', 'power_lines_over', 'trees_touching', 'trees_present'];
-
-export function predictedFlag(out: AnalyzerOutput, f: Flag): boolean {
-  const r = out.results;
-  switch (f) {
-    case 'building':
-      return subjectFinding(out) !== null;
-    case 'pool':
-      return r.pool.present;
-    case 'spa':
-      return r.spa.present;
-    case 'solar':
-      return r.solar.present;
-    case 'power_lines_visible':
-      return r.power_lines.crossing_property || r.power_lines.proximity !== 'none';
-    case 'power_lines_over':
-      return r.power_lines.proximity === 'over_structure';
-    case 'trees_touching':
-      return r.trees.overhanging;
-    case 'trees_present':
-      return r.trees.count > 0;
-  }
-}
-
-/** The analyzer's subject building: its roof finding on an assessable result. */
-function subjectFinding(out: AnalyzerOutput) {
-  if (!out.evidence.assessable) return null;
-  return out.evidence.findings.find((f) => f.feature === 'roof') ?? null;
-}
 
 function boxIoU(a: number[], b: number[]): number {
   const iw = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
@@ -59,10 +32,9 @@ interface Row {
   iou: number | null;
 }
 
-const fmt = (v: number | null, d = 2) => (v === null || Number.isNaN(v) ? '–' : v.toFixed(d));
 const pct = (n: number, d: number) => (d ? `${n}/${d} = ${((100 * n) / d).toFixed(0)} %` : '–');
 
-async function evaluate(records: PropertyRecord[], root: string, withheld: boolean): Promise<Row[]> {
+async function evaluate(records: PropertyRecord[], root: string, withheld: boolean, overlays?: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (const rec of records) {
     const bytes = readFileSync(join(root, rec.file));
@@ -81,6 +53,12 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
       const ys = subject.polygon.map((p) => p[1]);
       row.iou = boxIoU([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], rec.subject_box);
     } else if (rec.subject_box) row.iou = 0;
+    if (overlays && row.out) {
+      // The labelled subject box in white, dashed, under what the analyzer found.
+      const b = rec.subject_box;
+      const box = b ? `<rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" fill="none" stroke="white" stroke-dasharray="6 4" stroke-width="${Math.max(1, rec.image_size[0] / 300)}"/>` : '';
+      await drawOverlay(join(root, rec.file), row.out, join(overlays, `${withheld ? 'withheld' : 'given'}__${rec.file.replace(/\//g, '__').replace(/\.\w+$/, '.png')}`), box);
+    }
     rows.push(row);
     if (rows.length % 25 === 0) process.stderr.write(`  ${rows.length}/${records.length} images\n`);
   }
@@ -92,23 +70,8 @@ function report(title: string, rows: Row[]): string {
   const lines = [`### ${title} (${rows.length} images${rows.length - ok.length ? `, ${rows.length - ok.length} failed` : ''})`, ''];
   lines.push('| feature | labelled | pos | TP | FP | FN | TN | precision | recall | F1 | false-finding rate |', '|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of FLAGS) {
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    let tn = 0;
-    for (const r of ok) {
-      const label = r.rec.labels[f];
-      if (label === null) continue;
-      const p = predictedFlag(r.out!, f);
-      if (label && p) tp++;
-      else if (!label && p) fp++;
-      else if (label) fn++;
-      else tn++;
-    }
-    const prec = tp + fp ? tp / (tp + fp) : null;
-    const rec = tp + fn ? tp / (tp + fn) : null;
-    const f1 = prec !== null && rec !== null && prec + rec > 0 ? (2 * prec * rec) / (prec + rec) : null;
-    lines.push(`| ${f} | ${tp + fp + fn + tn} | ${tp + fn} | ${tp} | ${fp} | ${fn} | ${tn} | ${fmt(prec)} | ${fmt(rec)} | ${fmt(f1)} | ${pct(fp, fp + tn)} |`);
+    const c = confusion(ok.map((r) => [r.rec.labels[f], predictedPresence(r.out!, f)]));
+    lines.push(`| ${f} | ${confusionCells(c)} | ${pct(c.fp, c.fp + c.tn)} |`);
   }
   lines.push('');
   const withBuilding = ok.filter((r) => r.rec.subject_box);
@@ -117,22 +80,13 @@ function report(title: string, rows: Row[]): string {
   lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
   const styled = ok.filter((r) => r.rec.labels.roof_style);
   const styleOk = styled.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
-  const confusion = new Map<string, number>();
-  for (const r of styled) {
-    const k = `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`;
-    confusion.set(k, (confusion.get(k) ?? 0) + 1);
-  }
-  lines.push(`- Roof style: ${pct(styleOk, styled.length)} (${[...confusion].sort().map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  lines.push(`- Roof style: ${pct(styleOk, styled.length)} (${tally(styled.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`);
   const cond = ok.filter((r) => r.rec.labels.roof_condition);
   const condOk = cond.filter((r) => r.out!.results.roof.condition === r.rec.labels.roof_condition).length;
   lines.push(`- Roof condition: ${pct(condOk, cond.length)}`);
   const agree = ok.filter((r) => riskBand(r.out!.results.risk_score) === labelBand(r.rec)).length;
-  const bandConfusion = new Map<string, number>();
-  for (const r of ok) {
-    const k = `${labelBand(r.rec) ?? 'none'}→${riskBand(r.out!.results.risk_score) ?? 'none'}`;
-    bandConfusion.set(k, (bandConfusion.get(k) ?? 0) + 1);
-  }
-  lines.push(`- Band agreement (labels' band → analyzer's band): ${pct(agree, ok.length)} (${[...bandConfusion].sort().map(([k, v]) => `${k} ${v}`).join(', ')})`);
+  const bands = tally(ok.map((r) => `${labelBand(r.rec) ?? 'none'}→${riskBand(r.out!.results.risk_score) ?? 'none'}`));
+  lines.push(`- Band agreement (labels' band → analyzer's band): ${pct(agree, ok.length)} (${bands})`);
   const empty = ok.filter((r) => !r.rec.labels.building);
   const judged = empty.filter((r) => r.out!.results.risk_score !== null || r.out!.results.roof.condition !== 'unknown').length;
   lines.push(`- Images without a building given a score or a roof condition: ${judged}/${empty.length}`);
@@ -169,7 +123,7 @@ export async function runPropertyEval(args: string[]): Promise<void> {
   const out: string[] = [];
   const json: Record<string, unknown>[] = [];
   for (const withheld of passes) {
-    const rows = await evaluate(records, root, withheld);
+    const rows = await evaluate(records, root, withheld, opt('--overlays'));
     out.push('', report(withheld ? 'ground resolution withheld (as an upload without metadata arrives)' : 'ground resolution given', rows));
     for (const r of rows) {
       const subject = r.out && subjectFinding(r.out);

@@ -7,7 +7,7 @@
 // path, the first half is "tune" (thresholds were chosen looking at it) and the second half "test" (held out:
 // the figures to report). Only labels the source gives are scored (null = not scored).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
@@ -15,6 +15,7 @@ import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { fillPolygon, type Pt } from '../server/analyzer/local/geometry';
 import { distanceTransform } from '../server/analyzer/local/raster';
 import { runPropertyEval } from './eval-property';
+import { confusion, confusionCells, drawOverlay, fmt, predictedPresence, tally, type PresenceQuestion } from './eval-shared';
 
 interface Rec {
   file: string;
@@ -161,7 +162,7 @@ for (const rec of records) {
     }
     const gtCount = rec.boxes_or_masks?.count ?? rec.boxes_or_masks?.points?.length ?? (rec.file.startsWith('trees_') ? rec.boxes_or_masks?.boxes?.length : undefined);
     if (rec.labels.trees !== null && rec.file.startsWith('trees_')) row.treeCount = { pred: out.results.trees.count, gt: rec.labels.trees ? (gtCount ?? 0) : 0 };
-    if (overlays) await drawOverlay(rec, out, overlays);
+    if (overlays) await drawRecOverlay(rec, out, overlays);
   }
   rows.push(row);
   if (rows.length % 25 === 0) process.stderr.write(`  ${rows.length}/${records.length} images\n`);
@@ -169,50 +170,24 @@ for (const rec of records) {
 const wallS = (performance.now() - started) / 1000;
 
 type Presence = 'pool' | 'spa' | 'trees' | 'tree_overhang' | 'solar' | 'power_lines';
-const predicted = (out: AnalyzerOutput, f: Presence): boolean => {
-  const r = out.results;
-  switch (f) {
-    case 'pool':
-      return r.pool.present;
-    case 'spa':
-      return r.spa.present;
-    case 'trees':
-      return r.trees.count > 0;
-    case 'tree_overhang':
-      return r.trees.overhanging;
-    case 'solar':
-      return r.solar.present;
-    case 'power_lines':
-      return r.power_lines.crossing_property || r.power_lines.proximity !== 'none';
-  }
+/** The dev set's label names, asked as the whole-property set asks them. */
+const QUESTION: Record<Presence, PresenceQuestion> = {
+  pool: 'pool',
+  spa: 'spa',
+  trees: 'trees_present',
+  tree_overhang: 'trees_touching',
+  solar: 'solar',
+  power_lines: 'power_lines_visible',
 };
 
-const fmt = (v: number | null, d = 2) => (v === null || Number.isNaN(v) ? '–' : v.toFixed(d));
 function report(split: string, subset: Row[]): string {
   const lines: string[] = [];
   const ok = subset.filter((r) => r.out);
   lines.push(`### ${split} (${subset.length} images${subset.length - ok.length ? `, ${subset.length - ok.length} failed` : ''})`);
   lines.push('', '| feature | n | pos | TP | FP | FN | TN | precision | recall | F1 |', '|---|---|---|---|---|---|---|---|---|---|');
   for (const f of ['pool', 'spa', 'trees', 'tree_overhang', 'solar', 'power_lines'] as Presence[]) {
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    let tn = 0;
-    for (const r of ok) {
-      const label = r.rec.labels[f];
-      if (label === null || label === undefined) continue;
-      const p = predicted(r.out!, f);
-      if (label && p) tp++;
-      else if (!label && p) fp++;
-      else if (label && !p) fn++;
-      else tn++;
-    }
-    const n = tp + fp + fn + tn;
-    if (!n) continue;
-    const prec = tp + fp ? tp / (tp + fp) : null;
-    const rec = tp + fn ? tp / (tp + fn) : null;
-    const f1 = prec !== null && rec !== null && prec + rec > 0 ? (2 * prec * rec) / (prec + rec) : null;
-    lines.push(`| ${f} | ${n} | ${tp + fn} | ${tp} | ${fp} | ${fn} | ${tn} | ${fmt(prec)} | ${fmt(rec)} | ${fmt(f1)} |`);
+    const c = confusion(ok.map((r) => [r.rec.labels[f], predictedPresence(r.out!, QUESTION[f])]));
+    if (c.tp + c.fp + c.fn + c.tn) lines.push(`| ${f} | ${confusionCells(c)} |`);
   }
   const ious = ok.filter((r) => r.poolIoU);
   if (ious.length) {
@@ -250,12 +225,7 @@ function report(split: string, subset: Row[]): string {
   ] as const) {
     if (!group.length) continue;
     const correct = group.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
-    const confusion = new Map<string, number>();
-    for (const r of group) {
-      const k = `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`;
-      confusion.set(k, (confusion.get(k) ?? 0) + 1);
-    }
-    lines.push(`- Roof style, ${name}: ${correct}/${group.length} = ${fmt(correct / group.length)} (${[...confusion].sort().map(([k, v]) => `${k} ${v}`).join(', ')})`);
+    lines.push(`- Roof style, ${name}: ${correct}/${group.length} = ${fmt(correct / group.length)} (${tally(group.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`);
   }
   const cond = ok.filter((r) => r.rec.labels.roof_condition);
   if (cond.length) {
@@ -283,20 +253,6 @@ if (jsonOut) {
   );
 }
 
-async function drawOverlay(rec: Rec, out: AnalyzerOutput, dir: string): Promise<void> {
-  const colours: Record<string, string> = { pool: '#00e5ff', spa: '#ff00ff', tree: '#00ff00', roof: '#ffff00', solar: '#ff8800', power_line: '#ff0000', damage: '#ff0088', other: '#ffffff' };
-  const w = out.evidence.provenance.width;
-  const h = out.evidence.provenance.height;
-  const shapes = out.evidence.findings
-    .map((f) => `<polygon points="${f.polygon.map((p) => p.join(',')).join(' ')}" fill="none" stroke="${colours[f.feature]}" stroke-width="${Math.max(1, w / 400)}"/>`)
-    .join('');
-  const r = out.results;
-  const label = `pool ${r.pool.present} trees ${r.trees.count}/${r.trees.proximity} roof ${r.roof.style}/${r.roof.condition} solar ${r.solar.present} wires ${r.power_lines.proximity}`;
-  const svg = `<svg width="${w}" height="${h}" xmlns="http://www.w3.org/2000/svg">${shapes}<text x="4" y="${Math.max(12, h / 40)}" font-size="${Math.max(10, h / 40)}" fill="white" stroke="black" stroke-width="0.5">${label}</text></svg>`;
-  mkdirSync(dir, { recursive: true });
-  await sharp(join(root, rec.file))
-    .autoOrient()
-    .composite([{ input: Buffer.from(svg) }])
-    .png()
-    .toFile(join(dir, rec.file.replace(/\//g, '__').replace(/\.\w+$/, '.png')));
+function drawRecOverlay(rec: Rec, out: AnalyzerOutput, dir: string): Promise<void> {
+  return drawOverlay(join(root, rec.file), out, join(dir, rec.file.replace(/\//g, '__').replace(/\.\w+$/, '.png')));
 }

@@ -29,7 +29,7 @@ function buildClientIfStale(): void {
     .scripts;
   const built = newestMtime(path.join(root, 'dist/client/index.html'));
   const sources = Math.max(
-    ...['client', 'schema.graphql', 'relay.config.js', 'server/domain/constants.ts'].map((p) => newestMtime(path.join(root, p))),
+    ...['client', 'schema.graphql', 'relay.config.js', 'common/constants.ts'].map((p) => newestMtime(path.join(root, p))),
   );
   if (built > 0 && built >= sources) return;
   if (!scripts?.['build:client']) {
@@ -52,8 +52,14 @@ async function startIdentity(): Promise<AuthEmulator | null> {
   }
   const [host, port] = (env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || '127.0.0.1:9099').split(':');
   const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-aerisk';
-  console.log(`[start] Starting the Firebase Auth emulator on ${host}:${port} (project ${projectId})…`);
-  const emulator = await startAuthEmulator({ host, port: Number(port), projectId });
+  // Its accounts live in DATA_DIR/auth beside the database, so a restart (even a kill -9) keeps them.
+  const persistDir = path.resolve(root, env.DATA_DIR?.trim() || 'data', 'auth');
+  const snapshotIntervalMs = Number(env.AUTH_EMULATOR_SNAPSHOT_MS?.trim() || 1000);
+  if (!Number.isInteger(snapshotIntervalMs) || snapshotIntervalMs < 100) {
+    throw new Error('AUTH_EMULATOR_SNAPSHOT_MS must be a whole number of milliseconds, at least 100.');
+  }
+  console.log(`[start] Starting the Firebase Auth emulator on ${host}:${port} (project ${projectId}, accounts in ${persistDir})…`);
+  const emulator = await startAuthEmulator({ host, port: Number(port), projectId, persistDir, snapshotIntervalMs });
   console.log(`[start] Auth emulator ${emulator.reused ? 'already running' : 'ready'} at ${emulator.url}.`);
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
   env.FIREBASE_PROJECT_ID = projectId;

@@ -49,7 +49,7 @@ const steps: Step[] = [
   { name: 'schema.graphql in step with the Pothos schema', command: 'npm run --silent schema:check' },
   { name: "Relay's generated files in step", command: 'npm run --silent relay:check' },
   { name: 'typecheck', command: 'npx tsc --noEmit -p .' },
-  { name: 'client lint (eslint-plugin-relay)', command: 'npm run --silent lint:client' },
+  { name: 'lint (server, tests, scripts; client with eslint-plugin-relay)', command: 'npm run --silent lint' },
   vitest('unit', 'tests/vitest.unit.config.ts'),
   vitest('integration-pglite', 'tests/vitest.config.ts --project pglite', { TEST_DB: 'pglite' }),
   vitest('integration-postgres', 'tests/vitest.config.ts --project postgres', { TEST_DB: 'postgres' }),

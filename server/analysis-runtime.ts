@@ -13,6 +13,7 @@ import { JobQueue } from './jobs/queue.js';
 import type { AnalysisDeps } from './services/analysis-deps.js';
 import { AnalysisEvents } from './services/analysis-events.js';
 import { markAnalysisFailed, runAnalysis, type AnalysisJob } from './services/analysis-runner.js';
+import { AdmissionGate, StreamLimiter } from './services/load-shedding.js';
 import { createDbClaudeBudget } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createStorage } from './storage/create-storage.js';
@@ -29,15 +30,23 @@ export interface AnalysisRuntime extends AnalysisDeps {
   close(): Promise<void>;
 }
 
-export function createAnalysisRuntime(deps: { config: Config; db: Database; storage?: BlobStorage; analyzer?: Analyzer }): AnalysisRuntime {
+export function createAnalysisRuntime(deps: {
+  config: Config;
+  db: Database;
+  storage?: BlobStorage;
+  analyzer?: Analyzer;
+  /** The abuse limits' clock (per-minute windows, Claude's daily budget); the time of day when absent. */
+  clock?: () => Date;
+}): AnalysisRuntime {
   const { config, db } = deps;
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, ...config.storage });
   const { workers, analyzerThreads, leaseMs, pollIntervalMs, waitTimeoutMs, deadlineMs } = config.analysis;
+  const clock = deps.clock ?? (() => new Date());
   let analyzer = deps.analyzer;
   let closeAnalyzer = async () => {};
   if (!analyzer) {
     const choice = resolveAnalyzerConfig(config.analyzerEnv);
-    const budget = createDbClaudeBudget(db.prisma, choice.kind === 'claude' ? choice.config.dailyBudget : 0);
+    const budget = createDbClaudeBudget(db.prisma, choice.kind === 'claude' ? choice.config.dailyBudget : 0, clock);
     // The local analyzer (also Claude's fallback) runs off the main thread unless ANALYZER_THREADS=0;
     // a process that runs no job never starts its threads.
     const threaded = analyzerThreads > 0 && workers > 0 ? createThreadedLocalAnalyzer({ threads: analyzerThreads }) : null;
@@ -59,7 +68,11 @@ export function createAnalysisRuntime(deps: { config: Config; db: Database; stor
     queue,
     events,
     limits: config.limits,
+    clock,
     waitTimeoutMs,
+    uploads: new AdmissionGate(config.load.heavyConcurrency, config.load.heavyQueue),
+    analysisQueueLimit: config.load.analysisQueueLimit,
+    streams: new StreamLimiter(config.load.subscriptionsPerUser),
     start: async () => {
       await events.start();
       await queue.start();

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db.js';
 import { createGraphqlHandler } from './graphql.js';
 import { fetchAPI } from './http/fetch-api.js';
+import { createSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
 import { createImagery, createPlaces } from './imagery/factory.js';
 import type { ImageryProvider, PlacesProvider } from './imagery/types.js';
@@ -25,17 +26,18 @@ import { batchRoutes } from './rest/batches.js';
 import { openApiRoutes } from './rest/openapi.js';
 import { riskZoneRoutes } from './rest/risk-zones.js';
 import { exportRoutes } from './rest/exports.js';
+import { reportRoutes } from './rest/reports.js';
+import { reviewRoutes } from './rest/reviews.js';
+import { samePropertyRoutes } from './rest/same-property.js';
 import { imageRoutes } from './rest/images.js';
-import { withAnalysisDeps } from './services/analysis-deps.js';
 import { createAnalysisRuntime } from './analysis-runtime.js';
-import { startGuestSweeper, withGuestActivity } from './services/guests.js';
+import { startGuestSweeper, touchGuest } from './services/guests.js';
 import { sweepImageOrphans } from './services/images.js';
 import { pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createRestHandler, notFoundResponse, type Route } from './rest/router.js';
 import { createBatchRunner } from './jobs/batch-runner.js';
 import { authenticateApiKey, isApiKey } from './services/api-keys.js';
-import { withMapDeps } from './services/places.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 
 export interface AppDeps {
@@ -62,6 +64,8 @@ export interface AppDeps {
    * so the Map tab can warn before a search fails. The server process turns it on; tests opt in.
    */
   checkMapReachability?: boolean;
+  /** The abuse limits' clock (per-minute windows, Claude's daily budget); the time of day when absent. */
+  clock?: () => Date;
   /** The identity provider's accounts (guest clean-up); firebase-admin on `config.firebase` when absent. */
   accounts?: AccountAdmin;
   /**
@@ -88,28 +92,26 @@ export function createApp(deps: AppDeps): App {
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db, storage: analysis.storage, accounts };
+  const guests = { db, storage: analysis.storage, accounts, forgetUser: (uid: string) => deps.verifier.forgetUser(uid) };
   const map = {
     imagery: deps.imagery ?? createImagery(deps.config.imagery),
     places: deps.places ?? createPlaces(deps.config.imagery),
     reachability,
   };
   const batches = createBatchRunner(deps.config, { db, storage: analysis.storage, analysis, map });
-  const contextFactory = withAnalysisDeps(
-    withMapDeps(
-      withGuestActivity(
-        createContextFactory({
-          db,
-          verifier: deps.verifier,
-          apiKeys: { isApiKey, authenticate: (secret) => authenticateApiKey(db, secret, deps.config.limits.apiKeys) },
-        }),
-        db,
-      ),
-      map,
-    ),
-    { ...analysis, batches },
-  );
-  const yoga = createGraphqlHandler({ contextFactory, production: deps.config.production });
+  const contextFactory = createContextFactory({
+    db,
+    verifier: deps.verifier,
+    analysis: { ...analysis, batches },
+    map,
+    apiKeys: { isApiKey, authenticate: (secret) => authenticateApiKey(db, secret, deps.config.limits.apiKeys) },
+    onViewer: (viewer) => touchGuest(db, viewer),
+  });
+  const yoga = createGraphqlHandler({
+    contextFactory,
+    production: deps.config.production,
+    allowAdhocQueries: deps.config.allowAdhocQueries,
+  });
   const routes: Route[] = [
     ...authRoutes,
     ...guestSessionRoutes(guests),
@@ -118,6 +120,9 @@ export function createApp(deps: AppDeps): App {
     ...placesRoutes,
     ...imageRoutes,
     ...analysisRoutes,
+    ...reviewRoutes,
+    ...reportRoutes,
+    ...samePropertyRoutes,
     ...exportRoutes,
     ...riskZoneRoutes,
     ...apiKeyRoutes,
@@ -126,12 +131,21 @@ export function createApp(deps: AppDeps): App {
     ...openApiRoutes(() => routes),
   ];
   const rest = createRestHandler(routes, contextFactory);
-  const client = deps.clientDir ? createStaticHandler(deps.clientDir) : null;
+  // Production never serves the client's source maps (the build makes none by default, either).
+  const client = deps.clientDir ? createStaticHandler(deps.clientDir, { sourceMaps: !deps.config.production }) : null;
+  const secure = createSecurityHeaders(deps.config, deps.clientDir ?? null);
 
-  const handle = async (request: Request): Promise<Response> => {
+  const route = async (request: Request): Promise<{ response: Response; source: 'page' | 'api' }> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/graphql') return yoga.fetch(request);
-    return (await rest(request)) ?? (await client?.(request)) ?? notFoundResponse(pathname);
+    if (pathname === '/graphql') return { response: await yoga.fetch(request), source: 'api' };
+    const answer = await rest(request);
+    if (answer) return { response: answer, source: 'api' };
+    const page = await client?.(request);
+    return page ? { response: page, source: 'page' } : { response: notFoundResponse(pathname), source: 'api' };
+  };
+  const handle = async (request: Request): Promise<Response> => {
+    const { response, source } = await route(request);
+    return secure(response, source);
   };
   // Requests from Node's listener are built with our fetch API, whose form parser caps uploads while
   // they stream in; app.fetch takes any Request (tests send the platform's own).

@@ -36,6 +36,13 @@ const envSchema = z.object({
     z.string().regex(/^[^\s/:]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099').optional(),
   ),
   TOKEN_SYNC_URL: optionalUrl,
+  // Hardening (issue 12): verified-token cache, overload shedding, open streams per user.
+  TOKEN_CACHE_MS: wholeNumber(30_000, 0),
+  HEAVY_REQUEST_CONCURRENCY: wholeNumber(4, 1),
+  HEAVY_REQUEST_QUEUE: wholeNumber(8, 0),
+  ANALYSIS_QUEUE_LIMIT: wholeNumber(20, 1),
+  SUBSCRIPTIONS_PER_USER: wholeNumber(10, 1),
+  GRAPHQL_ADHOC_QUERIES: optional.pipe(z.enum(['allow', 'refuse']).optional()),
   ANALYZER: optional.pipe(z.enum(['local', 'claude']).default('local')),
   ANTHROPIC_API_KEY: optional,
   ANTHROPIC_MODEL: optional,
@@ -98,10 +105,17 @@ export interface FirebaseConfig {
   appId: string;
   /** host:port of the Auth emulator, or null for a real project. */
   emulatorHost: string | null;
+  /** How long a verified token's answer is reused (revocation takes effect within it); 0 asks every time. */
+  tokenCacheMs: number;
 }
 
 export interface Config {
   production: boolean;
+  /**
+   * Whether /graphql accepts operation text besides the client's persisted operations. Always in
+   * development; in production only with GRAPHQL_ADHOC_QUERIES=allow (internal tools).
+   */
+  allowAdhocQueries: boolean;
   port: number;
   /** On SIGTERM/SIGINT, how long open requests may finish before their connections are closed. */
   shutdownDrainMs: number;
@@ -135,6 +149,17 @@ export interface Config {
   guests: {
     /** A guest idle for longer than this loses its data and its anonymous account. */
     ttlMs: number;
+  };
+  /** Overload shedding (server/http/load-shedding.ts): what is admitted, the rest is told to come back. */
+  load: {
+    /** Uploads and analysis requests served at once. */
+    heavyConcurrency: number;
+    /** Heavy requests that may wait for a slot; beyond them, 503 with Retry-After. */
+    heavyQueue: number;
+    /** Analysis jobs queued or running at most; a new analysis beyond it gets 503 with Retry-After. */
+    analysisQueueLimit: number;
+    /** Open subscription streams per user; one more is refused (429). */
+    subscriptionsPerUser: number;
   };
   analysis: {
     /** How long analyzeImage / POST /aerial/analyze wait for the job before answering without results. */
@@ -208,6 +233,7 @@ function firebaseConfig(env: Env): FirebaseConfig {
     authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
     appId: env.FIREBASE_APP_ID ?? '',
     emulatorHost: emulator ? (env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST) : null,
+    tokenCacheMs: env.TOKEN_CACHE_MS,
   };
 }
 
@@ -270,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     production,
+    allowAdhocQueries: !production || env.GRAPHQL_ADHOC_QUERIES === 'allow',
     port: env.PORT,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     dataDir: env.DATA_DIR,
@@ -295,6 +322,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKeys: { requestsPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE, maxPerUser: env.API_KEYS_PER_USER },
     },
     guests: { ttlMs: env.GUEST_SESSION_TTL_HOURS * 3_600_000 },
+    load: {
+      heavyConcurrency: env.HEAVY_REQUEST_CONCURRENCY,
+      heavyQueue: env.HEAVY_REQUEST_QUEUE,
+      analysisQueueLimit: env.ANALYSIS_QUEUE_LIMIT,
+      subscriptionsPerUser: env.SUBSCRIPTIONS_PER_USER,
+    },
     analysis: {
       waitTimeoutMs: env.ANALYZE_WAIT_TIMEOUT_MS,
       role: env.PROCESS_ROLE,

@@ -4,10 +4,11 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { UPLOAD_MESSAGES } from '../common/constants.js';
 import type { Context, ContextFactory } from './auth/context.js';
 import { AppError, RateLimitedError } from './domain/errors.js';
 import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api.js';
-import { INGEST_MESSAGES } from './ingest/errors.js';
+import { loadPersistedDocuments, persistedOperations } from './http/persisted-operations.js';
 import { schema } from './schema/index.js';
 
 /** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
@@ -48,7 +49,7 @@ const boundedLists: Plugin = {
 // while it streams (server/http/fetch-api.ts). Either way the specification's message comes back as the
 // request's error, with 413, instead of Yoga's "Request body too large".
 function uploadTooLargeError(): GraphQLError {
-  return new GraphQLError(INGEST_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
+  return new GraphQLError(UPLOAD_MESSAGES.tooLarge, { extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } } });
 }
 
 const uploadTooLarge: Plugin = {
@@ -84,11 +85,19 @@ function rootCause(error: unknown): unknown {
 function mask(error: unknown, message: string): Error {
   const cause = rootCause(error);
   if (cause instanceof GraphQLError) return error as GraphQLError;
-  if (cause instanceof AppError && error instanceof GraphQLError) {
-    const http = cause.code === 'UNAUTHENTICATED' ? { http: { status: 401 } } : {};
+  if (cause instanceof AppError) {
+    // Also reached by the context factory's errors (no GraphQLError around them): an identity provider
+    // that did not answer is a 503 with Retry-After, as on the REST paths.
+    const retryAfter = (cause as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const http =
+      cause.code === 'UNAUTHENTICATED'
+        ? { http: { status: 401 } }
+        : (cause.code === 'UNAVAILABLE' || cause.code === 'RATE_LIMITED') && typeof retryAfter === 'number'
+          ? { http: { status: cause.code === 'UNAVAILABLE' ? 503 : 429, headers: { 'retry-after': String(retryAfter) } } }
+          : {};
     return new GraphQLError(cause.message, {
-      nodes: error.nodes,
-      path: error.path,
+      nodes: error instanceof GraphQLError ? error.nodes : undefined,
+      path: error instanceof GraphQLError ? error.path : undefined,
       extensions: { code: cause.code, ...http },
     });
   }
@@ -96,7 +105,7 @@ function mask(error: unknown, message: string): Error {
   return maskError(error, message, false);
 }
 
-export function createGraphqlHandler(deps: { contextFactory: ContextFactory; production: boolean }) {
+export function createGraphqlHandler(deps: { contextFactory: ContextFactory; production: boolean; allowAdhocQueries: boolean }) {
   return createYoga<Record<string, unknown>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -123,11 +132,21 @@ export function createGraphqlHandler(deps: { contextFactory: ContextFactory; pro
     maskedErrors: { maskError: mask },
     graphiql: !deps.production,
     landingPage: false,
-    logging: deps.production ? 'info' : 'warn',
+    logging: {
+      debug: () => {},
+      info: deps.production ? (...args: unknown[]) => console.info(...args) : () => {},
+      warn: (...args: unknown[]) => console.warn(...args),
+      // Yoga calls this with every error mask() replaced: a domain error is an expected answer (its service
+      // logged one line if it needed one: a provider failure), and mask() has already logged anything
+      // unexpected with its cause. Logging them again here wrote a stack trace per failed suggestion.
+      error: () => {},
+    },
     plugins: [
       // Browsers cannot send a custom header cross-site without a preflight, so requiring one
       // blocks CSRF through "simple" requests (GET, form and multipart posts).
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      // Before anything reads the operation: a documentId becomes the persisted text it names.
+      persistedOperations({ documents: loadPersistedDocuments(), allowAdhoc: deps.allowAdhocQueries }),
       uploadTooLarge,
       boundedLists,
       EnvelopArmorPlugin({

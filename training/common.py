@@ -244,7 +244,7 @@ class OnnxRunner:
 
 def write_manifest_entry(entry: dict) -> None:
     """Insert/replace one entry (by name) in server/analyzer/models/manifest.json, keeping a stable order."""
-    order = ["pool", "tree", "solar", "power_line", "roof_style"]
+    order = ["building", "pool", "tree", "solar", "power_line", "roof_style"]
     path = MODELS_DIR / "manifest.json"
     entries = json.loads(path.read_text()) if path.exists() else []
     entries = [e for e in entries if e["name"] != entry["name"]] + [entry]
@@ -258,3 +258,24 @@ class Timer:
 
     def __call__(self) -> float:
         return time.time() - self.t0
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Training loop pieces
+
+
+def one_cycle(net: nn.Module, steps: int, lr: float = 3e-3):
+    """AdamW with a one-cycle schedule, the set-up every script here trains with."""
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    return opt, torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
+
+
+def soft_dice(p: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return 1 - (2 * (p * y).sum() + 1) / (p.sum() + y.sum() + 1)
+
+
+def apply_step(opt, sched, loss: torch.Tensor) -> None:
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    sched.step()

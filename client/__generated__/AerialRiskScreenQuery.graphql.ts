@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<2930ca3835ed382ce034b9632d52d875>>
+ * @generated SignedSource<<4ba92b2602062f56272350e0ff5bfe60>>
+ * @relayHash e36fa92fd7710143a79f7a7186cf5819
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID e36fa92fd7710143a79f7a7186cf5819
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -364,12 +367,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "e36fa92fd7710143a79f7a7186cf5819",
-    "id": null,
+    "id": "e36fa92fd7710143a79f7a7186cf5819",
     "metadata": {},
     "name": "AerialRiskScreenQuery",
     "operationKind": "query",
-    "text": "query AerialRiskScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    id\n    ...AnalysisStatisticsPanel_user\n    ...RiskZoneSummary_user\n    ...RiskZonesTable_user_yu5n1\n  }\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n\nfragment RiskZoneRow_riskZone on RiskZone {\n  id\n  location\n  riskLevel\n  details\n  createdAt\n}\n\nfragment RiskZoneSummary_user on User {\n  riskZoneStatistics {\n    totalZones\n    riskLevels {\n      low\n      medium\n      high\n    }\n    lastUpdated\n  }\n}\n\nfragment RiskZonesTable_user_yu5n1 on User {\n  riskZones(first: $count) {\n    edges {\n      node {\n        id\n        ...RiskZoneRow_riskZone\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1e04ac3c07e6837983b2ba989a4a5ff3>>
+ * @generated SignedSource<<47d39600d3661092eaf6ca6905deb385>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,7 @@ export type AnalysisFeatures_analysis$data = {
     readonly confidence: number;
     readonly feature: string;
     readonly note: string;
+    readonly reviewDecision: string | null | undefined;
   }>;
   readonly results: {
     readonly pool: {
@@ -234,6 +235,13 @@ return {
           "kind": "ScalarField",
           "name": "note",
           "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "reviewDecision",
+          "storageKey": null
         }
       ],
       "storageKey": null
@@ -244,6 +252,6 @@ return {
 };
 })();
 
-(node as any).hash = "365fa99ff2d58b7f67105b46d140c7ef";
+(node as any).hash = "95398c9e3e9aad02db1f7ed90e8d1cd0";
 
 export default node;

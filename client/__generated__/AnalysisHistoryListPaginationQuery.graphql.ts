@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<febb4d508ab373acc9886cc3363cb0ec>>
+ * @generated SignedSource<<12e0f5b3af627a4a9d81a93e9d0e855a>>
+ * @relayHash 0af1648375bbfea26b5fb5e257be70d7
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 0af1648375bbfea26b5fb5e257be70d7
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -483,12 +486,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "0af1648375bbfea26b5fb5e257be70d7",
-    "id": null,
+    "id": "0af1648375bbfea26b5fb5e257be70d7",
     "metadata": {},
     "name": "AnalysisHistoryListPaginationQuery",
     "operationKind": "query",
-    "text": "query AnalysisHistoryListPaginationQuery(\n  $count: Int = 12\n  $cursor: String\n  $filters: [AnalysisFilter!] = []\n  $order: SortOrder = desc\n  $search: String\n  $sort: AnalysisSort = date\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...AnalysisHistoryList_user_MAMO2\n    id\n  }\n}\n\nfragment AnalysisHistoryCard_analysis on Analysis {\n  id\n  analysisId\n  status\n  propertyLocation\n  createdAt\n  riskScore\n  assessable\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      overhanging\n    }\n    roof {\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  image {\n    url\n    id\n  }\n}\n\nfragment AnalysisHistoryList_user_MAMO2 on User {\n  analyses(first: $count, after: $cursor, search: $search, filters: $filters, sort: $sort, order: $order) {\n    totalCount\n    edges {\n      node {\n        id\n        ...AnalysisHistoryCard_analysis\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<cb27e1805698e2fb4700f5ee45bf0995>>
+ * @generated SignedSource<<dda753538a24f368caff16dc8dbbc541>>
+ * @relayHash 6ca69bed6e4e6903e932b8f3206fbbeb
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 6ca69bed6e4e6903e932b8f3206fbbeb
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -492,12 +495,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "6ca69bed6e4e6903e932b8f3206fbbeb",
-    "id": null,
+    "id": "6ca69bed6e4e6903e932b8f3206fbbeb",
     "metadata": {},
     "name": "AnalysisHistoryScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisHistoryScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    ...AnalysisStatisticsPanel_user\n    ...AnalysisHistoryList_user_yu5n1\n    id\n  }\n}\n\nfragment AnalysisHistoryCard_analysis on Analysis {\n  id\n  analysisId\n  status\n  propertyLocation\n  createdAt\n  riskScore\n  assessable\n  results {\n    pool {\n      present\n    }\n    spa {\n      present\n    }\n    trees {\n      overhanging\n    }\n    roof {\n      condition\n    }\n    solar {\n      present\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  image {\n    url\n    id\n  }\n}\n\nfragment AnalysisHistoryList_user_yu5n1 on User {\n  analyses(first: $count, filters: [], sort: date, order: desc) {\n    totalCount\n    edges {\n      node {\n        id\n        ...AnalysisHistoryCard_analysis\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n\nfragment AnalysisStatisticsPanel_user on User {\n  analysisStatistics {\n    totalAnalyses\n    notAssessable\n    riskScores {\n      low\n      medium\n      high\n    }\n    riskFactors {\n      pools\n      spas\n      treesOverhanging\n      powerLines\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b6bece9193a318403abd0c410d0e4c58>>
+ * @generated SignedSource<<4e3f398cbd32df0d89a686f75883763b>>
  * @lightSyntaxTransform
  */
 
@@ -10,10 +10,16 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisImageOverlay_analysis$data = {
+  readonly defensibleSpace: {
+    readonly pxPerM: number | null | undefined;
+    readonly roofPolygon: ReadonlyArray<ReadonlyArray<number>> | null | undefined;
+    readonly status: string;
+  } | null | undefined;
   readonly findings: ReadonlyArray<{
     readonly confidence: number;
     readonly feature: string;
     readonly polygon: ReadonlyArray<ReadonlyArray<number>>;
+    readonly reviewDecision: string | null | undefined;
   }>;
   readonly image: {
     readonly height: number;
@@ -69,6 +75,13 @@ const node: ReaderFragment = {
           "kind": "ScalarField",
           "name": "polygon",
           "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "reviewDecision",
+          "storageKey": null
         }
       ],
       "storageKey": null
@@ -104,12 +117,44 @@ const node: ReaderFragment = {
         }
       ],
       "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "concreteType": "DefensibleSpace",
+      "kind": "LinkedField",
+      "name": "defensibleSpace",
+      "plural": false,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "status",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "pxPerM",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "roofPolygon",
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
     }
   ],
   "type": "Analysis",
   "abstractKey": null
 };
 
-(node as any).hash = "56524199a6acd84985417a3a882ee5fa";
+(node as any).hash = "5100fbdc19f4b594b101627aaa5ac77b";
 
 export default node;

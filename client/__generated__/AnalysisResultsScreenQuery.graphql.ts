@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<ae2dad2e20aabf1ecdc88bc7003245e6>>
+ * @generated SignedSource<<c63e772296380a7ba9bccc3ba931a34f>>
+ * @relayHash b407d87e3b4389484fde7bb20022620e
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID b407d87e3b4389484fde7bb20022620e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -20,8 +23,9 @@ export type AnalysisResultsScreenQuery$data = {
       readonly __typename: "AnalysisResults";
     } | null | undefined;
     readonly status: AnalysisStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "ReportDownloadButton_analysis" | "SamePropertyPanel_analysis">;
   } | null | undefined;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisReviewPanel_query">;
 };
 export type AnalysisResultsScreenQuery = {
   response: AnalysisResultsScreenQuery$data;
@@ -64,41 +68,157 @@ v4 = {
   "name": "__typename",
   "storageKey": null
 },
-v5 = {
+v5 = [
+  (v4/*:: as any*/)
+],
+v6 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "present",
   "storageKey": null
 },
-v6 = {
+v7 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "location",
   "storageKey": null
 },
-v7 = {
+v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "condition",
   "storageKey": null
 },
-v8 = {
+v9 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "count",
+  "storageKey": null
+},
+v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "proximity",
   "storageKey": null
 },
-v9 = {
+v11 = {
+  "alias": null,
+  "args": null,
+  "concreteType": "RoofResult",
+  "kind": "LinkedField",
+  "name": "roof",
+  "plural": false,
+  "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "style",
+      "storageKey": null
+    },
+    (v8/*:: as any*/)
+  ],
+  "storageKey": null
+},
+v12 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "propertyCondition",
+  "storageKey": null
+},
+v13 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "additionalRisks",
+  "storageKey": null
+},
+v14 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
-};
+},
+v15 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "createdAt",
+  "storageKey": null
+},
+v16 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "note",
+  "storageKey": null
+},
+v17 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "capturedAt",
+  "storageKey": null
+},
+v18 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "riskScore",
+  "storageKey": null
+},
+v19 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "reason",
+  "storageKey": null
+},
+v20 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "field",
+  "storageKey": null
+},
+v21 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "from",
+  "storageKey": null
+},
+v22 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "to",
+  "storageKey": null
+},
+v23 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "at",
+  "storageKey": null
+},
+v24 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "analysisId",
+  "storageKey": null
+},
+v25 = [
+  (v6/*:: as any*/)
+];
 return {
   "fragment": {
     "argumentDefinitions": (v0/*:: as any*/),
@@ -123,9 +243,7 @@ return {
             "kind": "LinkedField",
             "name": "results",
             "plural": false,
-            "selections": [
-              (v4/*:: as any*/)
-            ],
+            "selections": (v5/*:: as any*/),
             "storageKey": null
           },
           {
@@ -137,9 +255,34 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "AnalysisResultsView_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "AnalysisReviewPanel_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "AnalysisAuditTrail_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "ReportDownloadButton_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "SamePropertyPanel_analysis"
           }
         ],
         "storageKey": null
+      },
+      {
+        "args": null,
+        "kind": "FragmentSpread",
+        "name": "AnalysisReviewPanel_query"
       }
     ],
     "type": "Query",
@@ -178,9 +321,9 @@ return {
                 "name": "pool",
                 "plural": false,
                 "selections": [
-                  (v5/*:: as any*/),
                   (v6/*:: as any*/),
-                  (v7/*:: as any*/)
+                  (v7/*:: as any*/),
+                  (v8/*:: as any*/)
                 ],
                 "storageKey": null
               },
@@ -192,8 +335,8 @@ return {
                 "name": "spa",
                 "plural": false,
                 "selections": [
-                  (v5/*:: as any*/),
-                  (v6/*:: as any*/)
+                  (v6/*:: as any*/),
+                  (v7/*:: as any*/)
                 ],
                 "storageKey": null
               },
@@ -212,36 +355,12 @@ return {
                     "name": "overhanging",
                     "storageKey": null
                   },
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "count",
-                    "storageKey": null
-                  },
-                  (v8/*:: as any*/)
+                  (v9/*:: as any*/),
+                  (v10/*:: as any*/)
                 ],
                 "storageKey": null
               },
-              {
-                "alias": null,
-                "args": null,
-                "concreteType": "RoofResult",
-                "kind": "LinkedField",
-                "name": "roof",
-                "plural": false,
-                "selections": [
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "style",
-                    "storageKey": null
-                  },
-                  (v7/*:: as any*/)
-                ],
-                "storageKey": null
-              },
+              (v11/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -250,7 +369,7 @@ return {
                 "name": "solar",
                 "plural": false,
                 "selections": [
-                  (v5/*:: as any*/),
+                  (v6/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -276,28 +395,16 @@ return {
                     "name": "crossingProperty",
                     "storageKey": null
                   },
-                  (v8/*:: as any*/)
+                  (v10/*:: as any*/)
                 ],
                 "storageKey": null
               },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "propertyCondition",
-                "storageKey": null
-              },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "additionalRisks",
-                "storageKey": null
-              }
+              (v12/*:: as any*/),
+              (v13/*:: as any*/)
             ],
             "storageKey": null
           },
-          (v9/*:: as any*/),
+          (v14/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -312,13 +419,7 @@ return {
             "name": "propertyLocation",
             "storageKey": null
           },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "createdAt",
-            "storageKey": null
-          },
+          (v15/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -352,7 +453,22 @@ return {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "note",
+                "name": "reviewDecision",
+                "storageKey": null
+              },
+              (v16/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "index",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "reviewReason",
                 "storageKey": null
               }
             ],
@@ -387,7 +503,7 @@ return {
                 "name": "height",
                 "storageKey": null
               },
-              (v9/*:: as any*/),
+              (v14/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -409,13 +525,7 @@ return {
                 "name": "gsdSource",
                 "storageKey": null
               },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "capturedAt",
-                "storageKey": null
-              },
+              (v17/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -429,10 +539,77 @@ return {
           {
             "alias": null,
             "args": null,
-            "kind": "ScalarField",
-            "name": "riskScore",
+            "concreteType": "DefensibleSpace",
+            "kind": "LinkedField",
+            "name": "defensibleSpace",
+            "plural": false,
+            "selections": [
+              (v2/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "pxPerM",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "roofPolygon",
+                "storageKey": null
+              },
+              (v16/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "DefensibleSpaceRing",
+                "kind": "LinkedField",
+                "name": "rings",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "zone",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "areaM2",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "vegetationM2",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "vegetationPct",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "visiblePct",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              }
+            ],
             "storageKey": null
           },
+          (v18/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -469,13 +646,70 @@ return {
                 "name": "points",
                 "storageKey": null
               },
+              (v19/*:: as any*/)
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "AnalysisReview",
+            "kind": "LinkedField",
+            "name": "review",
+            "plural": false,
+            "selections": [
               {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "reason",
+                "name": "analyzerRiskScore",
                 "storageKey": null
-              }
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "reviewedBy",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "reviewedAt",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "ReviewChange",
+                "kind": "LinkedField",
+                "name": "changes",
+                "plural": true,
+                "selections": [
+                  (v20/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "findingIndex",
+                    "storageKey": null
+                  },
+                  (v21/*:: as any*/),
+                  (v22/*:: as any*/),
+                  (v19/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "by",
+                    "storageKey": null
+                  },
+                  (v23/*:: as any*/)
+                ],
+                "storageKey": null
+              },
+              (v4/*:: as any*/)
             ],
             "storageKey": null
           },
@@ -499,6 +733,202 @@ return {
             "kind": "ScalarField",
             "name": "finishedAt",
             "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "AuditEntry",
+            "kind": "LinkedField",
+            "name": "auditTrail",
+            "plural": true,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "kind",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "actor",
+                "storageKey": null
+              },
+              (v23/*:: as any*/),
+              (v20/*:: as any*/),
+              (v21/*:: as any*/),
+              (v22/*:: as any*/),
+              (v19/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "details",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          (v24/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "reportUrl",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "PropertyMatch",
+            "kind": "LinkedField",
+            "name": "sameProperty",
+            "plural": true,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "match",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "distanceM",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "Analysis",
+                "kind": "LinkedField",
+                "name": "analysis",
+                "plural": false,
+                "selections": [
+                  (v24/*:: as any*/),
+                  (v15/*:: as any*/),
+                  (v18/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "Image",
+                    "kind": "LinkedField",
+                    "name": "image",
+                    "plural": false,
+                    "selections": [
+                      (v17/*:: as any*/),
+                      (v14/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisReview",
+                    "kind": "LinkedField",
+                    "name": "review",
+                    "plural": false,
+                    "selections": (v5/*:: as any*/),
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisResults",
+                    "kind": "LinkedField",
+                    "name": "results",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "PoolResult",
+                        "kind": "LinkedField",
+                        "name": "pool",
+                        "plural": false,
+                        "selections": (v25/*:: as any*/),
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "SpaResult",
+                        "kind": "LinkedField",
+                        "name": "spa",
+                        "plural": false,
+                        "selections": (v25/*:: as any*/),
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "TreesResult",
+                        "kind": "LinkedField",
+                        "name": "trees",
+                        "plural": false,
+                        "selections": [
+                          (v9/*:: as any*/),
+                          (v10/*:: as any*/)
+                        ],
+                        "storageKey": null
+                      },
+                      (v11/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "SolarResult",
+                        "kind": "LinkedField",
+                        "name": "solar",
+                        "plural": false,
+                        "selections": (v25/*:: as any*/),
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "PowerLinesResult",
+                        "kind": "LinkedField",
+                        "name": "powerLines",
+                        "plural": false,
+                        "selections": [
+                          (v10/*:: as any*/)
+                        ],
+                        "storageKey": null
+                      },
+                      (v12/*:: as any*/),
+                      (v13/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  },
+                  (v14/*:: as any*/)
+                ],
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "ReviewField",
+        "kind": "LinkedField",
+        "name": "reviewFields",
+        "plural": true,
+        "selections": [
+          (v20/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "values",
+            "storageKey": null
           }
         ],
         "storageKey": null
@@ -506,16 +936,15 @@ return {
     ]
   },
   "params": {
-    "cacheID": "d20580d56c324e785e5e4267b676d33f",
-    "id": null,
+    "id": "b407d87e3b4389484fde7bb20022620e",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
-    "text": "query AnalysisResultsScreenQuery(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    id\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n}\n"
+    "text": null
   }
 };
 })();
 
-(node as any).hash = "7cb0a1611ae3387157e8c002d0adb958";
+(node as any).hash = "7c7304749102c700f0d32838589d79ca";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<9ad0449a7ad724d12e32237bf19ec999>>
+ * @generated SignedSource<<2db3506f13e17a00f26f7d4f8e094bee>>
  * @lightSyntaxTransform
  */
 
@@ -12,7 +12,7 @@ import { FragmentRefs } from "relay-runtime";
 export type AnalysisResultsView_analysis$data = {
   readonly createdAt: any;
   readonly propertyLocation: string;
-  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisImageOverlay_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "RiskScoreCard_analysis">;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisImageOverlay_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "DefensibleSpacePanel_analysis" | "RiskScoreCard_analysis">;
   readonly " $fragmentType": "AnalysisResultsView_analysis";
 };
 export type AnalysisResultsView_analysis$key = {
@@ -64,12 +64,17 @@ const node: ReaderFragment = {
       "args": null,
       "kind": "FragmentSpread",
       "name": "AnalysisProvenance_analysis"
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
+      "name": "DefensibleSpacePanel_analysis"
     }
   ],
   "type": "Analysis",
   "abstractKey": null
 };
 
-(node as any).hash = "856a037f6c9f5c8d2853cb0726e9130e";
+(node as any).hash = "f8bdc2eb734f4d1a152b6ced32b2808e";
 
 export default node;

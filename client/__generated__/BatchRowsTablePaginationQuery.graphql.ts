@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<cfca101c543809d73d891c6c369a48c3>>
+ * @generated SignedSource<<466d96ece86feda6a4d6a8f814d4aaf1>>
+ * @relayHash 7a8ce37ca5075739d077d758b7cc864a
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 7a8ce37ca5075739d077d758b7cc864a
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -316,12 +319,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "7a8ce37ca5075739d077d758b7cc864a",
-    "id": null,
+    "id": "7a8ce37ca5075739d077d758b7cc864a",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
-    "text": "query BatchRowsTablePaginationQuery(\n  $count: Int = 50\n  $cursor: String\n  $state: BatchRowState\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...BatchRowsTable_batch_235g32\n    id\n  }\n}\n\nfragment BatchRowsTable_batch_235g32 on Batch {\n  rows(first: $count, after: $cursor, state: $state) {\n    edges {\n      node {\n        rowNumber\n        referenceId\n        address\n        latitude\n        longitude\n        state\n        reason\n        analysis {\n          analysisId\n          riskScore\n          id\n        }\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": null
   }
 };
 })();

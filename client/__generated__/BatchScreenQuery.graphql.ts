@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<b0258d546c1e2b7dc264306e2ba6a9a6>>
+ * @generated SignedSource<<4b6bb62e0e22f1a06a098dbfa3fffc6a>>
+ * @relayHash fcb2cc4b4ae45b180f92559454b2a527
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID fcb2cc4b4ae45b180f92559454b2a527
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -373,12 +376,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "fcb2cc4b4ae45b180f92559454b2a527",
-    "id": null,
+    "id": "fcb2cc4b4ae45b180f92559454b2a527",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",
-    "text": "query BatchScreenQuery(\n  $id: ID!\n  $count: Int!\n) {\n  batch(id: $id) {\n    name\n    status\n    ...BatchProgress_batch\n    ...BatchRowsTable_batch_yu5n1\n    id\n  }\n}\n\nfragment BatchProgress_batch on Batch {\n  batchId\n  name\n  createdAt\n  totalRows\n  status\n  counts {\n    queued\n    running\n    done\n    notFound\n    failed\n    invalid\n  }\n}\n\nfragment BatchRowsTable_batch_yu5n1 on Batch {\n  rows(first: $count) {\n    edges {\n      node {\n        rowNumber\n        referenceId\n        address\n        latitude\n        longitude\n        state\n        reason\n        analysis {\n          analysisId\n          riskScore\n          id\n        }\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<d239f8b79a0cb9e4e041a303f489fc3d>>
+ * @generated SignedSource<<080f9b69aa4c426f4322d82b0513e115>>
+ * @relayHash 727ea96f832fe42198a6b819043bf633
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 727ea96f832fe42198a6b819043bf633
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -205,12 +208,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "727ea96f832fe42198a6b819043bf633",
-    "id": null,
+    "id": "727ea96f832fe42198a6b819043bf633",
     "metadata": {},
     "name": "BatchesScreenQuery",
     "operationKind": "query",
-    "text": "query BatchesScreenQuery(\n  $count: Int!\n) {\n  viewer {\n    ...BatchList_user_yu5n1\n    id\n  }\n}\n\nfragment BatchList_user_yu5n1 on User {\n  batches(first: $count) {\n    edges {\n      node {\n        id\n        batchId\n        name\n        createdAt\n        totalRows\n        status\n        counts {\n          done\n          notFound\n          failed\n          invalid\n        }\n      }\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<315a0970116e2ad6395829f0da46d643>>
+ * @generated SignedSource<<a4c9a156c722b389dc128cd28f87e53a>>
+ * @relayHash 58abfa0c170c910b99003b644efe1398
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 58abfa0c170c910b99003b644efe1398
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -88,12 +91,11 @@ const node: ConcreteRequest = {
     ]
   },
   "params": {
-    "cacheID": "58abfa0c170c910b99003b644efe1398",
-    "id": null,
+    "id": "58abfa0c170c910b99003b644efe1398",
     "metadata": {},
     "name": "DashboardScreenQuery",
     "operationKind": "query",
-    "text": "query DashboardScreenQuery {\n  viewer {\n    ...DashboardWelcome_user\n    id\n  }\n}\n\nfragment DashboardWelcome_user on User {\n  email\n  displayName\n}\n"
+    "text": null
   }
 };
 

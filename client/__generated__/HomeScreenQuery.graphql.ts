@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<164a1b72dd750cca97985ca9b9df9a52>>
+ * @generated SignedSource<<b0400fbd5ba45a46bca4f58f3038fdae>>
+ * @relayHash 491394d4ce49aad06282481061004950
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 491394d4ce49aad06282481061004950
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -81,12 +84,11 @@ const node: ConcreteRequest = {
     ]
   },
   "params": {
-    "cacheID": "491394d4ce49aad06282481061004950",
-    "id": null,
+    "id": "491394d4ce49aad06282481061004950",
     "metadata": {},
     "name": "HomeScreenQuery",
     "operationKind": "query",
-    "text": "query HomeScreenQuery {\n  viewer {\n    ...HomeStats_user\n    id\n  }\n}\n\nfragment HomeStats_user on User {\n  analysedCount\n}\n"
+    "text": null
   }
 };
 

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<0c0331ac076d01ce77c5158ecf859a98>>
+ * @generated SignedSource<<10e9f92d949736cbdbe9afa116f83edc>>
+ * @relayHash 09714bc699fcd6bc5c42fdc4e90fc148
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 09714bc699fcd6bc5c42fdc4e90fc148
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -140,12 +143,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "09714bc699fcd6bc5c42fdc4e90fc148",
-    "id": null,
+    "id": "09714bc699fcd6bc5c42fdc4e90fc148",
     "metadata": {},
     "name": "MapTabQuery",
     "operationKind": "query",
-    "text": "query MapTabQuery {\n  imageryStatus {\n    configured\n    reachable\n    ...ImageryNotConfigured_imageryStatus\n  }\n  placesStatus {\n    ...PropertyMapSearch_placesStatus\n  }\n}\n\nfragment ImageryNotConfigured_imageryStatus on ImageryStatus {\n  provider\n  hint\n}\n\nfragment PropertyMapSearch_placesStatus on PlacesStatus {\n  configured\n  attribution\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<be9681636949a10c9f8bfe73631bd413>>
+ * @generated SignedSource<<0a0aa7c9b8961ca1b4b59be211e9a4c6>>
+ * @relayHash c65c14066b93fc3ae174285e6f1201d4
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID c65c14066b93fc3ae174285e6f1201d4
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -267,12 +270,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "c65c14066b93fc3ae174285e6f1201d4",
-    "id": null,
+    "id": "c65c14066b93fc3ae174285e6f1201d4",
     "metadata": {},
     "name": "ProfileScreenQuery",
     "operationKind": "query",
-    "text": "query ProfileScreenQuery(\n  $apiKeyCount: Int!\n) {\n  viewer {\n    ...ProfileAccountCard_user\n    ...ApiKeysSection_user_3Ec2ff\n    id\n  }\n}\n\nfragment ApiKeyRow_apiKey on ApiKey {\n  id\n  name\n  prefix\n  createdAt\n  lastUsedAt\n}\n\nfragment ApiKeysSection_user_3Ec2ff on User {\n  apiKeys(first: $apiKeyCount) {\n    edges {\n      node {\n        id\n        ...ApiKeyRow_apiKey\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n}\n\nfragment ProfileAccountCard_user on User {\n  displayName\n  email\n  emailVerified\n  photoUrl\n  provider\n  analysedCount\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<9e816c42db7d797ecac0fdad2db6ecea>>
+ * @generated SignedSource<<0935f5923d7e96688aeed5614b3d267f>>
  * @lightSyntaxTransform
  */
 
@@ -11,6 +11,9 @@ import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type RiskScoreCard_analysis$data = {
   readonly assessable: boolean | null | undefined;
+  readonly review: {
+    readonly analyzerRiskScore: number | null | undefined;
+  } | null | undefined;
   readonly riskScore: number | null | undefined;
   readonly scoreBreakdown: ReadonlyArray<{
     readonly factor: string;
@@ -83,12 +86,30 @@ const node: ReaderFragment = {
         }
       ],
       "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "concreteType": "AnalysisReview",
+      "kind": "LinkedField",
+      "name": "review",
+      "plural": false,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "analyzerRiskScore",
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
     }
   ],
   "type": "Analysis",
   "abstractKey": null
 };
 
-(node as any).hash = "6000531252807b9e34a7a09768a3751a";
+(node as any).hash = "dd0ea4c7c3fae765913ade2e4f72e5b5";
 
 export default node;

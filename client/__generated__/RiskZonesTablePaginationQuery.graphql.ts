@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<f4f83723875beacd6f0936e3b1c12326>>
+ * @generated SignedSource<<ba8ca006240278bb85e4cc3b65e81318>>
+ * @relayHash db1a65a21982b2cded093d0ae12fddcf
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID db1a65a21982b2cded093d0ae12fddcf
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -258,12 +261,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "db1a65a21982b2cded093d0ae12fddcf",
-    "id": null,
+    "id": "db1a65a21982b2cded093d0ae12fddcf",
     "metadata": {},
     "name": "RiskZonesTablePaginationQuery",
     "operationKind": "query",
-    "text": "query RiskZonesTablePaginationQuery(\n  $count: Int = 20\n  $cursor: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...RiskZonesTable_user_1G22uz\n    id\n  }\n}\n\nfragment RiskZoneRow_riskZone on RiskZone {\n  id\n  location\n  riskLevel\n  details\n  createdAt\n}\n\nfragment RiskZonesTable_user_1G22uz on User {\n  riskZones(first: $count, after: $cursor) {\n    edges {\n      node {\n        id\n        ...RiskZoneRow_riskZone\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": null
   }
 };
 })();

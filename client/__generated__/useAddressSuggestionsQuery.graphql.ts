@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<0ca335420bc12659e3ff15d3c9e2f497>>
+ * @generated SignedSource<<b4aa8bdbbba83fed1eab2ebbe624d149>>
+ * @relayHash ccd60b1f35059b3a3994509c29e17915
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID ccd60b1f35059b3a3994509c29e17915
 
 import { ConcreteRequest } from 'relay-runtime';
 export type PlacePredictionsInput = {
@@ -114,12 +117,11 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "ccd60b1f35059b3a3994509c29e17915",
-    "id": null,
+    "id": "ccd60b1f35059b3a3994509c29e17915",
     "metadata": {},
     "name": "useAddressSuggestionsQuery",
     "operationKind": "query",
-    "text": "query useAddressSuggestionsQuery(\n  $input: PlacePredictionsInput!\n) {\n  placePredictions(input: $input) {\n    description\n    placeId\n    structuredFormatting {\n      mainText\n      secondaryText\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<cd3fc7ebefa1437728ad872dc2783cb9>>
+ * @generated SignedSource<<dc8e2dabc3cb2863549afe4a4afb0308>>
+ * @relayHash bf3f0f75db560777247b00cbe5c01f3e
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID bf3f0f75db560777247b00cbe5c01f3e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -97,6 +100,13 @@ v9 = {
   "args": null,
   "kind": "ScalarField",
   "name": "id",
+  "storageKey": null
+},
+v10 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "note",
   "storageKey": null
 };
 return {
@@ -352,9 +362,10 @@ return {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "note",
+                "name": "reviewDecision",
                 "storageKey": null
-              }
+              },
+              (v10/*:: as any*/)
             ],
             "storageKey": null
           },
@@ -429,6 +440,79 @@ return {
           {
             "alias": null,
             "args": null,
+            "concreteType": "DefensibleSpace",
+            "kind": "LinkedField",
+            "name": "defensibleSpace",
+            "plural": false,
+            "selections": [
+              (v2/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "pxPerM",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "roofPolygon",
+                "storageKey": null
+              },
+              (v10/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "DefensibleSpaceRing",
+                "kind": "LinkedField",
+                "name": "rings",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "zone",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "areaM2",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "vegetationM2",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "vegetationPct",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "visiblePct",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
             "kind": "ScalarField",
             "name": "riskScore",
             "storageKey": null
@@ -482,6 +566,24 @@ return {
           {
             "alias": null,
             "args": null,
+            "concreteType": "AnalysisReview",
+            "kind": "LinkedField",
+            "name": "review",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "analyzerRiskScore",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
             "kind": "ScalarField",
             "name": "recommendations",
             "storageKey": null
@@ -506,12 +608,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "f692c848155f9e92ccd4826689420b78",
-    "id": null,
+    "id": "bf3f0f75db560777247b00cbe5c01f3e",
     "metadata": {},
     "name": "useAnalysisUpdatesSubscription",
     "operationKind": "subscription",
-    "text": "subscription useAnalysisUpdatesSubscription(\n  $id: ID!\n) {\n  analysis(id: $id) {\n    status\n    error\n    results {\n      __typename\n    }\n    ...AnalysisLiveProgress_analysis\n    ...AnalysisResultsView_analysis\n    id\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisLiveProgress_analysis on Analysis {\n  id\n  status\n  progress\n}\n\nfragment AnalysisObservations_analysis on Analysis {\n  recommendations\n  results {\n    propertyCondition\n    additionalRisks\n  }\n}\n\nfragment AnalysisProvenance_analysis on Analysis {\n  provenance\n  finishedAt\n  image {\n    source\n    width\n    height\n    gsdMPerPx\n    gsdSource\n    capturedAt\n    attribution\n    id\n  }\n}\n\nfragment AnalysisResultsView_analysis on Analysis {\n  propertyLocation\n  createdAt\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n  ...AnalysisObservations_analysis\n  ...AnalysisProvenance_analysis\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<7eb2eab0f324b8b405ecec4f074c181d>>
+ * @generated SignedSource<<a9d5791c90cfb18242a6899f31490718>>
+ * @relayHash ab99dfbbe2a3be8c5374d0b7f232803f
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID ab99dfbbe2a3be8c5374d0b7f232803f
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -27,6 +30,9 @@ export type useAnalyzeImageMutation$data = {
       readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultCard_analysis">;
     };
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisStatisticsPanel_user">;
+    };
   };
 };
 export type useAnalyzeImageMutation = {
@@ -164,6 +170,22 @@ return {
                   }
                 ],
                 "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "AnalysisStatisticsPanel_user"
+                  }
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationAnalyzeImageSuccess",
@@ -254,6 +276,13 @@ return {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
+                        "name": "reviewDecision",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
                         "name": "note",
                         "storageKey": null
                       }
@@ -290,6 +319,32 @@ return {
                         "storageKey": null
                       },
                       (v3/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "DefensibleSpace",
+                    "kind": "LinkedField",
+                    "name": "defensibleSpace",
+                    "plural": false,
+                    "selections": [
+                      (v5/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "pxPerM",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "roofPolygon",
+                        "storageKey": null
+                      }
                     ],
                     "storageKey": null
                   },
@@ -341,6 +396,24 @@ return {
                         "args": null,
                         "kind": "ScalarField",
                         "name": "reason",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisReview",
+                    "kind": "LinkedField",
+                    "name": "review",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "analyzerRiskScore",
                         "storageKey": null
                       }
                     ],
@@ -469,6 +542,114 @@ return {
                   }
                 ],
                 "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisStatistics",
+                    "kind": "LinkedField",
+                    "name": "analysisStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalAnalyses",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "notAssessable",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskScores",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskFactors",
+                        "kind": "LinkedField",
+                        "name": "riskFactors",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "pools",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "spas",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "treesOverhanging",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "powerLines",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  (v3/*:: as any*/)
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationAnalyzeImageSuccess",
@@ -481,16 +662,15 @@ return {
     ]
   },
   "params": {
-    "cacheID": "0ae56990714b6e1421af236ef41d2608",
-    "id": null,
+    "id": "ab99dfbbe2a3be8c5374d0b7f232803f",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useAnalyzeImageMutation(\n  $input: AnalyzeImageInput!\n) {\n  analyzeImage(input: $input) {\n    __typename\n    ... on MutationAnalyzeImageSuccess {\n      data {\n        id\n        analysisId\n        status\n        error\n        ...AnalysisResultCard_analysis\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment AnalysisFeatures_analysis on Analysis {\n  results {\n    pool {\n      present\n      location\n      condition\n    }\n    spa {\n      present\n      location\n    }\n    trees {\n      overhanging\n      count\n      proximity\n    }\n    roof {\n      style\n      condition\n    }\n    solar {\n      present\n      coveragePercentage\n    }\n    powerLines {\n      crossingProperty\n      proximity\n    }\n  }\n  findings {\n    feature\n    confidence\n    note\n  }\n}\n\nfragment AnalysisImageOverlay_analysis on Analysis {\n  propertyLocation\n  findings {\n    feature\n    confidence\n    polygon\n  }\n  image {\n    url\n    width\n    height\n    id\n  }\n}\n\nfragment AnalysisResultCard_analysis on Analysis {\n  analysisId\n  status\n  progress\n  propertyLocation\n  ...AnalysisImageOverlay_analysis\n  ...RiskScoreCard_analysis\n  ...AnalysisFeatures_analysis\n}\n\nfragment RiskScoreCard_analysis on Analysis {\n  riskScore\n  assessable\n  unassessableReasons\n  scoreBreakdown {\n    factor\n    points\n    reason\n  }\n}\n"
+    "text": null
   }
 };
 })();
 
-(node as any).hash = "46ca4b68a25b7d90b85549be45a41674";
+(node as any).hash = "1ec6d789516ae291848bb15e3092dc64";
 
 export default node;

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<448ebcba9cc0a2891bd38355a05272ba>>
+ * @generated SignedSource<<c41052cf27839d82262c41292eb6ef52>>
+ * @relayHash 45babc21a997e2966282d7164bac8ea2
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 45babc21a997e2966282d7164bac8ea2
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -255,12 +258,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "45babc21a997e2966282d7164bac8ea2",
-    "id": null,
+    "id": "45babc21a997e2966282d7164bac8ea2",
     "metadata": {},
     "name": "useCreateApiKeyMutation",
     "operationKind": "mutation",
-    "text": "mutation useCreateApiKeyMutation(\n  $input: CreateApiKeyInput!\n) {\n  createApiKey(input: $input) {\n    __typename\n    ... on MutationCreateApiKeySuccess {\n      data {\n        secret\n        apiKey {\n          id\n          ...ApiKeyRow_apiKey\n        }\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment ApiKeyRow_apiKey on ApiKey {\n  id\n  name\n  prefix\n  createdAt\n  lastUsedAt\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<c8d4a2c7921a0d425ab4fa35fb1bdbb8>>
+ * @generated SignedSource<<1d254102b99b875cd6a2da877ac0aa62>>
+ * @relayHash b6cd8d45e3140247ed5214aa16efb563
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID b6cd8d45e3140247ed5214aa16efb563
 
 import { ConcreteRequest } from 'relay-runtime';
 export type CreateBatchInput = {
@@ -164,12 +167,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "b6cd8d45e3140247ed5214aa16efb563",
-    "id": null,
+    "id": "b6cd8d45e3140247ed5214aa16efb563",
     "metadata": {},
     "name": "useCreateBatchMutation",
     "operationKind": "mutation",
-    "text": "mutation useCreateBatchMutation(\n  $input: CreateBatchInput!\n) {\n  createBatch(input: $input) {\n    __typename\n    ... on MutationCreateBatchSuccess {\n      data {\n        batchId\n        id\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

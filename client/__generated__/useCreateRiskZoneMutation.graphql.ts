@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<d23547b94a61c34ce94f180937d9c398>>
+ * @generated SignedSource<<fecaaae7d0b837a8cfd33e2731d617f1>>
+ * @relayHash 879943657e50eab839f8b57b6d149db2
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 879943657e50eab839f8b57b6d149db2
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -27,6 +30,9 @@ export type useCreateRiskZoneMutation$data = {
       readonly " $fragmentSpreads": FragmentRefs<"RiskZoneRow_riskZone">;
     };
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"RiskZoneSummary_user">;
+    };
   };
 };
 export type useCreateRiskZoneMutation = {
@@ -115,6 +121,22 @@ return {
                     "args": null,
                     "kind": "FragmentSpread",
                     "name": "RiskZoneRow_riskZone"
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "RiskZoneSummary_user"
                   }
                 ],
                 "storageKey": null
@@ -212,6 +234,75 @@ return {
                     "value": "UserRiskZonesEdge"
                   }
                 ]
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "RiskZoneStatistics",
+                    "kind": "LinkedField",
+                    "name": "riskZoneStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalZones",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskLevels",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "lastUpdated",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  (v4/*:: as any*/)
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationCreateRiskZoneSuccess",
@@ -224,16 +315,15 @@ return {
     ]
   },
   "params": {
-    "cacheID": "d6c399604ca0f8d259344efbe7c9ceb4",
-    "id": null,
+    "id": "879943657e50eab839f8b57b6d149db2",
     "metadata": {},
     "name": "useCreateRiskZoneMutation",
     "operationKind": "mutation",
-    "text": "mutation useCreateRiskZoneMutation(\n  $input: CreateRiskZoneInput!\n) {\n  createRiskZone(input: $input) {\n    __typename\n    ... on MutationCreateRiskZoneSuccess {\n      data {\n        id\n        ...RiskZoneRow_riskZone\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RiskZoneRow_riskZone on RiskZone {\n  id\n  location\n  riskLevel\n  details\n  createdAt\n}\n"
+    "text": null
   }
 };
 })();
 
-(node as any).hash = "938b4598a1dfe79663d073c86930c17c";
+(node as any).hash = "2e0f208c39ac6688151d8b29cd7c74ef";
 
 export default node;

@@ -1,5 +1,6 @@
 /**
- * @generated SignedSource<<6fe672546c1cdaef7997a4a2c9147c6d>>
+ * @generated SignedSource<<82635f3e69350ebca5a41f27de6ed332>>
+ * @relayHash 90c7f2b3840a98a4f05064dfe4ee1717
  * @lightSyntaxTransform
  */
 
@@ -7,7 +8,10 @@
 /* eslint-disable */
 // @ts-nocheck
 
+// @relayRequestID 90c7f2b3840a98a4f05064dfe4ee1717
+
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type DeleteAnalysisInput = {
   id: string;
 };
@@ -20,6 +24,9 @@ export type useDeleteAnalysisMutation$data = {
     readonly __typename: string;
     readonly data?: string;
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisStatisticsPanel_user">;
+    };
   };
 };
 export type useDeleteAnalysisMutation = {
@@ -95,7 +102,23 @@ return {
           {
             "kind": "InlineFragment",
             "selections": [
-              (v4/*:: as any*/)
+              (v4/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "AnalysisStatisticsPanel_user"
+                  }
+                ],
+                "storageKey": null
+              }
             ],
             "type": "MutationDeleteAnalysisSuccess",
             "abstractKey": null
@@ -145,6 +168,120 @@ return {
                     "variableName": "connections"
                   }
                 ]
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "AnalysisStatistics",
+                    "kind": "LinkedField",
+                    "name": "analysisStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalAnalyses",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "notAssessable",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskScores",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskFactors",
+                        "kind": "LinkedField",
+                        "name": "riskFactors",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "pools",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "spas",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "treesOverhanging",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "powerLines",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "id",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationDeleteAnalysisSuccess",
@@ -157,16 +294,15 @@ return {
     ]
   },
   "params": {
-    "cacheID": "adecdab25985b0ca3c3ef0aba9cc38a8",
-    "id": null,
+    "id": "90c7f2b3840a98a4f05064dfe4ee1717",
     "metadata": {},
     "name": "useDeleteAnalysisMutation",
     "operationKind": "mutation",
-    "text": "mutation useDeleteAnalysisMutation(\n  $input: DeleteAnalysisInput!\n) {\n  deleteAnalysis(input: $input) {\n    __typename\n    ... on MutationDeleteAnalysisSuccess {\n      data\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();
 
-(node as any).hash = "914738a2164892f3690c6fe52222a406";
+(node as any).hash = "649ef8e033186b8d3687512f95dcda38";
 
 export default node;

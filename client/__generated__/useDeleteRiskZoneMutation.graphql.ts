@@ -1,5 +1,6 @@
 /**
- * @generated SignedSource<<fca51f897ff1cd48d86031c0083a017f>>
+ * @generated SignedSource<<f56941fba932128cf9afbfe8f4aacbf2>>
+ * @relayHash 9f1726c40948b67f0518e48cd45de531
  * @lightSyntaxTransform
  */
 
@@ -7,7 +8,10 @@
 /* eslint-disable */
 // @ts-nocheck
 
+// @relayRequestID 9f1726c40948b67f0518e48cd45de531
+
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type DeleteRiskZoneInput = {
   id: string;
 };
@@ -20,6 +24,9 @@ export type useDeleteRiskZoneMutation$data = {
     readonly __typename: string;
     readonly data?: string;
     readonly message?: string;
+    readonly viewer?: {
+      readonly " $fragmentSpreads": FragmentRefs<"RiskZoneSummary_user">;
+    };
   };
 };
 export type useDeleteRiskZoneMutation = {
@@ -95,7 +102,23 @@ return {
           {
             "kind": "InlineFragment",
             "selections": [
-              (v4/*:: as any*/)
+              (v4/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "RiskZoneSummary_user"
+                  }
+                ],
+                "storageKey": null
+              }
             ],
             "type": "MutationDeleteRiskZoneSuccess",
             "abstractKey": null
@@ -145,6 +168,81 @@ return {
                     "variableName": "connections"
                   }
                 ]
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "User",
+                "kind": "LinkedField",
+                "name": "viewer",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "RiskZoneStatistics",
+                    "kind": "LinkedField",
+                    "name": "riskZoneStatistics",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "totalZones",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RiskBands",
+                        "kind": "LinkedField",
+                        "name": "riskLevels",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "low",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "medium",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "high",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "lastUpdated",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "id",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
               }
             ],
             "type": "MutationDeleteRiskZoneSuccess",
@@ -157,16 +255,15 @@ return {
     ]
   },
   "params": {
-    "cacheID": "12c3263c5e21b86f338fafe72df65e67",
-    "id": null,
+    "id": "9f1726c40948b67f0518e48cd45de531",
     "metadata": {},
     "name": "useDeleteRiskZoneMutation",
     "operationKind": "mutation",
-    "text": "mutation useDeleteRiskZoneMutation(\n  $input: DeleteRiskZoneInput!\n) {\n  deleteRiskZone(input: $input) {\n    __typename\n    ... on MutationDeleteRiskZoneSuccess {\n      data\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();
 
-(node as any).hash = "769da6f23c3979a0985674e504cda4a6";
+(node as any).hash = "3c434c7cee18bbad3a559b96e068e602";
 
 export default node;

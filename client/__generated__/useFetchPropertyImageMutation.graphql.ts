@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<97ac45cab4af743e3e0421e6c1cd2a9d>>
+ * @generated SignedSource<<a67209f2aef9d22eb1710034cb9a22e3>>
+ * @relayHash 507faa9eecab51f6c39261d257090f9b
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 507faa9eecab51f6c39261d257090f9b
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -268,12 +271,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "507faa9eecab51f6c39261d257090f9b",
-    "id": null,
+    "id": "507faa9eecab51f6c39261d257090f9b",
     "metadata": {},
     "name": "useFetchPropertyImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useFetchPropertyImageMutation(\n  $input: FetchPropertyImageInput!\n) {\n  fetchPropertyImage(input: $input) {\n    __typename\n    ... on MutationFetchPropertyImageSuccess {\n      data {\n        id\n        itemId\n        ...PropertyMapImage_image\n      }\n    }\n    ... on ImageryError {\n      providerUnreachable\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment PropertyMapImage_image on Image {\n  url\n  width\n  height\n  propertyLocation\n  attribution\n  gsdMPerPx\n  gsdSource\n  capturedAt\n  createdAt\n  latitude\n  longitude\n}\n"
+    "text": null
   }
 };
 })();

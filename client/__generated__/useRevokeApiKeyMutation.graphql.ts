@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<44054f0f38d76065e037dea07e83a90b>>
+ * @generated SignedSource<<ea43d02aca77b85cc91ddfe74f9d8551>>
+ * @relayHash 9aa3d1a6007f3cf22801a09c9f0904db
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID 9aa3d1a6007f3cf22801a09c9f0904db
 
 import { ConcreteRequest } from 'relay-runtime';
 export type RevokeApiKeyInput = {
@@ -157,12 +160,11 @@ return {
     ]
   },
   "params": {
-    "cacheID": "9aa3d1a6007f3cf22801a09c9f0904db",
-    "id": null,
+    "id": "9aa3d1a6007f3cf22801a09c9f0904db",
     "metadata": {},
     "name": "useRevokeApiKeyMutation",
     "operationKind": "mutation",
-    "text": "mutation useRevokeApiKeyMutation(\n  $input: RevokeApiKeyInput!\n) {\n  revokeApiKey(input: $input) {\n    __typename\n    ... on MutationRevokeApiKeySuccess {\n      data\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

@@ -1,11 +1,14 @@
 /**
- * @generated SignedSource<<eb4331216613aa42c1a0b26949a69f10>>
+ * @generated SignedSource<<55a31e9706706d8e9566379e6f2cb66c>>
+ * @relayHash a000800d8f71ed8c5ee40e2fc3918285
  * @lightSyntaxTransform
  */
 
 /* tslint:disable */
 /* eslint-disable */
 // @ts-nocheck
+
+// @relayRequestID a000800d8f71ed8c5ee40e2fc3918285
 
 import { ConcreteRequest } from 'relay-runtime';
 export type UploadImageInput = {
@@ -128,12 +131,11 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "a000800d8f71ed8c5ee40e2fc3918285",
-    "id": null,
+    "id": "a000800d8f71ed8c5ee40e2fc3918285",
     "metadata": {},
     "name": "useUploadImageMutation",
     "operationKind": "mutation",
-    "text": "mutation useUploadImageMutation(\n  $input: UploadImageInput!\n) {\n  uploadImage(input: $input) {\n    __typename\n    ... on MutationUploadImageSuccess {\n      data {\n        id\n        itemId\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": null
   }
 };
 })();

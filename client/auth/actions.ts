@@ -2,7 +2,11 @@
 // sentence with authErrorMessage() and their spec §8 fallback.
 import {
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   GoogleAuthProvider,
+  linkWithCredential,
+  linkWithPopup,
+  signInAnonymously,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -14,7 +18,7 @@ import {
 } from 'firebase/auth';
 import { authErrorCode } from './errors';
 import { checkPassword } from './passwordPolicy';
-import { firebaseAuth, reloadUser } from './session';
+import { endGuestSession, firebaseAuth, reloadUser, sessionUserChanged } from './session';
 
 /** A problem found before calling the provider, shown as is. */
 export class FormError extends Error {}
@@ -24,23 +28,53 @@ export async function signInWithEmail(email: string, password: string): Promise<
   return user;
 }
 
+/** The signed-in guest (an anonymous sign-in), whose results last only for the session; else null. */
+export function currentGuest(): User | null {
+  const user = firebaseAuth().currentUser;
+  return user?.isAnonymous ? user : null;
+}
+
+/** "Continue as guest": the identity provider's anonymous sign-in (the emulator and real projects alike). */
+export async function continueAsGuest(): Promise<User> {
+  const { user } = await signInAnonymously(firebaseAuth());
+  return user;
+}
+
+/**
+ * A new email/password account. From a guest session the credential is linked to the guest's own user
+ * (same uid), so everything analysed as a guest stays, now kept permanently.
+ */
 export async function signUpWithEmail(email: string, password: string): Promise<User> {
   const problem = await checkPassword(firebaseAuth(), password);
   if (problem) throw new FormError(problem);
+  const guest = currentGuest();
+  if (guest) {
+    const { user } = await linkWithCredential(guest, EmailAuthProvider.credential(email.trim(), password));
+    await sessionUserChanged();
+    return user;
+  }
   const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
   return user;
 }
 
 // Must run straight from the click handler: the popup (500x600, spec §9, the SDK's size) is opened
-// before the first await, or the browser's popup blocker refuses it.
+// before the first await, or the browser's popup blocker refuses it. A guest links Google to its own user.
 export async function signInWithGoogle(): Promise<User> {
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
+  const guest = currentGuest();
+  if (guest) {
+    const { user } = await linkWithPopup(guest, provider);
+    await sessionUserChanged();
+    return user;
+  }
   const { user } = await signInWithPopup(firebaseAuth(), provider);
   return user;
 }
 
-export function signOutUser(): Promise<void> {
+/** Signing out of a guest session first ends it at the server, which deletes its results (spec §1). */
+export async function signOutUser(): Promise<void> {
+  if (currentGuest()) await endGuestSession();
   return signOut(firebaseAuth());
 }
 
@@ -51,13 +85,22 @@ function returnToLogin(): ActionCodeSettings {
 
 const CONTINUE_URL_REFUSED = new Set(['auth/unauthorized-continue-uri', 'auth/invalid-continue-uri']);
 
+/**
+ * Sends the reset email. An address without an account is answered exactly like one with an account,
+ * so the form cannot be used to find out who has one (Firebase's own email enumeration protection does
+ * the same for real projects that enable it; the emulator and older projects say EMAIL_NOT_FOUND).
+ */
 export async function sendPasswordReset(email: string): Promise<void> {
   try {
-    await sendPasswordResetEmail(firebaseAuth(), email.trim(), returnToLogin());
+    try {
+      await sendPasswordResetEmail(firebaseAuth(), email.trim(), returnToLogin());
+    } catch (error) {
+      // A project that has not authorised this domain still sends the email, just without the return link.
+      if (!CONTINUE_URL_REFUSED.has(authErrorCode(error) ?? '')) throw error;
+      await sendPasswordResetEmail(firebaseAuth(), email.trim());
+    }
   } catch (error) {
-    // A project that has not authorised this domain still sends the email, just without the return link.
-    if (!CONTINUE_URL_REFUSED.has(authErrorCode(error) ?? '')) throw error;
-    await sendPasswordResetEmail(firebaseAuth(), email.trim());
+    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
 }
 

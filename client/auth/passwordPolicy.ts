@@ -2,7 +2,7 @@
 // The policy may also require a maximum length and lowercase, uppercase, numeric and non-alphanumeric
 // characters, but it binds only when the project enforces it (enforcement is off by default).
 import { validatePassword, type Auth } from 'firebase/auth';
-import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../server/domain/constants';
+import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../common/constants';
 
 export type PasswordRules = {
   minLength: number;

@@ -11,7 +11,7 @@ import {
   type IdTokenResult,
   type User,
 } from 'firebase/auth';
-import { TOKEN_SYNC_MAX_AGE_MS } from '../../server/domain/constants';
+import { TOKEN_SYNC_MAX_AGE_MS } from '../../common/constants';
 import { fetchClientConfig, type ClientConfig } from './clientConfig';
 import { clearSession, refreshDelay, storeSession, usableStoredToken } from './tokens';
 
@@ -47,6 +47,11 @@ export async function initAuth(): Promise<Auth> {
   onAuthStateChanged(instance, handleAuthState);
   onIdTokenChanged(instance, (user) => void handleIdToken(user));
   return instance;
+}
+
+/** Whether this installation signs in against the bundled Auth emulator (no real Firebase project). */
+export function usesAuthEmulator(): boolean {
+  return Boolean(config?.authEmulatorUrl);
 }
 
 export function firebaseAuth(): Auth {
@@ -91,6 +96,37 @@ export async function reloadUser(): Promise<void> {
   if (!user) return;
   await user.reload();
   if (auth?.currentUser) setState({ status: 'signedIn', user: auth.currentUser });
+}
+
+/**
+ * The same user changed kind (a guest linked a credential): the server hears of it (POST
+ * /auth/verify-user with the new, no longer anonymous token) and the screens see the new user.
+ */
+export async function sessionUserChanged(): Promise<void> {
+  const user = auth?.currentUser;
+  if (!user) return;
+  await user.getIdToken(true);
+  await verifyUser(user);
+  setState({ status: 'signedIn', user });
+}
+
+/**
+ * DELETE /auth/guest-session: the server deletes the guest's analyses, images, risk zones and anonymous
+ * account. A failure is only logged: the sign-out goes on, and the server's sweep removes the rest once
+ * the session has been idle past GUEST_SESSION_TTL_HOURS.
+ */
+export async function endGuestSession(): Promise<void> {
+  const user = auth?.currentUser;
+  if (!user?.isAnonymous) return;
+  try {
+    const response = await fetch('/auth/guest-session', {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${await user.getIdToken()}` },
+    });
+    if (!response.ok) console.warn(`DELETE /auth/guest-session answered ${response.status}`);
+  } catch (error) {
+    console.warn('DELETE /auth/guest-session failed', error);
+  }
 }
 
 function setState(next: AuthState): void {

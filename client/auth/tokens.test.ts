@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_EXPIRY_MARGIN_MS, TOKEN_REFRESH_LEAD_MS } from '../../server/domain/constants';
+import { TOKEN_EXPIRY_MARGIN_MS, TOKEN_REFRESH_LEAD_MS } from '../../common/constants';
 import { clearSession, isTokenExpired, readSession, refreshDelay, storeSession, tokenExpiresAt, usableStoredToken } from './tokens';
 
 function jwt(claims: Record<string, unknown>): string {

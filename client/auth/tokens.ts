@@ -1,6 +1,6 @@
 // Timing rules for the Firebase ID token (spec §4): refresh about 5 minutes before expiry, and treat a
 // token as expired 30 seconds before its expiry time so a request never leaves with a token that dies in flight.
-import { TOKEN_EXPIRY_MARGIN_MS, TOKEN_REFRESH_LEAD_MS } from '../../server/domain/constants';
+import { TOKEN_EXPIRY_MARGIN_MS, TOKEN_REFRESH_LEAD_MS } from '../../common/constants';
 
 export const TOKEN_STORAGE_KEY = 'authToken';
 export const USER_ID_STORAGE_KEY = 'userId';

@@ -110,10 +110,10 @@ function SignedInBar({ user }: { user: User }) {
           </nav>
           <div className="border-t border-slate-200 px-3 py-3 dark:border-slate-800">
             <div className="flex items-center gap-3 px-3 pb-3">
-              <Avatar photoUrl={user.photoURL} displayName={user.displayName} email={user.email} />
+              <Avatar photoUrl={user.photoURL} displayName={user.displayName ?? (user.isAnonymous ? 'Guest' : null)} email={user.email} />
               <div className="min-w-0">
                 {user.displayName && <p className="truncate text-sm font-medium">{user.displayName}</p>}
-                <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+                <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.isAnonymous ? 'Guest session' : user.email}</p>
               </div>
             </div>
             <NavLink to="/profile" className={mobileLinkClass}>

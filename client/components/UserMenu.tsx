@@ -85,7 +85,7 @@ export function UserMenu({ user }: { user: User }) {
         onKeyDown={onButtonKey}
         className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
-        <Avatar photoUrl={user.photoURL} displayName={user.displayName} email={user.email} />
+        <Avatar photoUrl={user.photoURL} displayName={user.displayName ?? (user.isAnonymous ? 'Guest' : null)} email={user.email} />
       </button>
       {open && (
         <div
@@ -100,7 +100,7 @@ export function UserMenu({ user }: { user: User }) {
             {user.displayName && (
               <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.displayName}</p>
             )}
-            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.isAnonymous ? 'Guest session' : user.email}</p>
           </div>
           <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => setOpen(false)}>
             Your Profile

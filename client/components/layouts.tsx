@@ -3,10 +3,11 @@ import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
 import { useAuth } from '../auth/useAuth';
 import { Footer } from './Footer';
+import { GuestBanner } from './GuestBanner';
 import { Header } from './Header';
 import { RouteTitle, SkipLink } from './RouteTitle';
 import { LogoMark } from './Logo';
-import { isSessionRejected, subscribeSessionRejection } from '../relay/environment';
+import { isSessionRejected, subscribeSessionRejection } from '../relay/sessionRejection';
 import { SessionRejected } from './SessionRejected';
 import { LoadingState } from './Spinner';
 
@@ -25,6 +26,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <SkipLink />
       <NavigationProgress />
       <Header />
+      <GuestBanner />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {rejected ? <SessionRejected /> : <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>}
       </main>

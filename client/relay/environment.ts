@@ -1,5 +1,6 @@
 // One Relay environment per signed-in account: it is replaced on every account change so one user's
-// records never show on another user's screens.
+// records never show on another user's screens. Loaded with the first screen that has server data (the
+// signed-out screens ship without Relay).
 import {
   Environment,
   Network,
@@ -10,30 +11,10 @@ import {
   type GraphQLResponse,
   type SubscribeFunction,
 } from 'relay-runtime';
-import { getAuthToken } from '../auth/session';
-import { multipartBody } from './multipart';
+import { getAuthToken, onUserChange } from '../auth/session';
+import { multipartBody, operationDocument } from './multipart';
+import { clearSessionRejection, rejectSession } from './sessionRejection';
 import { readServerSentEvents } from './sse';
-
-// Whether the server refused this session's token (revoked, disabled, expired for good). Any request may
-// find out — a screen's query, a mutation, a refetch — so the app shell, not one screen's error boundary,
-// shows the way to sign in again. Cleared when the account changes.
-let sessionRejected = false;
-const rejectionListeners = new Set<() => void>();
-
-function rejectSession(): void {
-  if (sessionRejected) return;
-  sessionRejected = true;
-  for (const listener of rejectionListeners) listener();
-}
-
-export function isSessionRejected(): boolean {
-  return sessionRejected;
-}
-
-export function subscribeSessionRejection(listener: () => void): () => void {
-  rejectionListeners.add(listener);
-  return () => rejectionListeners.delete(listener);
-}
 
 /** A GraphQL answer that carried no data: the screen's error boundary shows `message`. */
 export class GraphQLRequestError extends Error {
@@ -79,8 +60,8 @@ function interpret(body: GraphQLBody, status: number): GraphQLResponse {
 
 const fetchGraphQL: FetchFunction = async (request, variables, _cacheConfig, uploadables) => {
   const body = uploadables
-    ? multipartBody(request.text ?? '', variables, uploadables)
-    : JSON.stringify({ query: request.text, variables });
+    ? multipartBody(operationDocument(request), variables, uploadables)
+    : JSON.stringify({ ...operationDocument(request), variables });
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
@@ -110,7 +91,7 @@ const subscribeGraphQL: SubscribeFunction = (request, variables) =>
           method: 'POST',
           credentials: 'same-origin',
           headers: await requestHeaders('text/event-stream', true),
-          body: JSON.stringify({ query: request.text, variables }),
+          body: JSON.stringify({ ...operationDocument(request), variables }),
           signal: controller.signal,
         });
         if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
@@ -147,10 +128,12 @@ export function getRelayEnvironment(): Environment {
 
 export function resetRelayEnvironment(): void {
   current = createEnvironment();
-  sessionRejected = false;
-  for (const listener of rejectionListeners) listener();
+  clearSessionRejection();
   for (const listener of listeners) listener();
 }
+
+// A new account gets a fresh Relay store, so nothing cached for one user is shown to the next.
+onUserChange(() => resetRelayEnvironment());
 
 export function subscribeRelayEnvironment(listener: () => void): () => void {
   listeners.add(listener);

@@ -11,6 +11,7 @@ import {
 import { recommend } from './recommendations';
 import { enforceRoofRule } from './roof-condition';
 import { scoreObservations } from './scoring';
+import { defensibleSpace } from './defensible-space';
 
 /** Observations for an image that cannot be judged: nothing claimed beyond "unknown". */
 export function unknownObservations(): Observations {
@@ -41,7 +42,13 @@ export function assembleOutput(input: AssembleInput): AnalyzerOutput {
   // could not see anything passes unknownObservations(). Only the score is withheld.
   const obs: Observations = { ...input.observations };
   obs.roof = { ...obs.roof, condition: enforceRoofRule(obs.roof.condition, findings) };
-  const { risk_score, score_breakdown } = scoreObservations(obs, findings, assessable);
+  const space = defensibleSpace({
+    findings,
+    gsdMPerPx: input.provenance.gsd_m_per_px,
+    width: input.provenance.width,
+    height: input.provenance.height,
+  });
+  const { risk_score, score_breakdown } = scoreObservations(obs, findings, assessable, space);
   const output: AnalyzerOutput = {
     results: {
       risk_score,
@@ -57,6 +64,7 @@ export function assembleOutput(input: AssembleInput): AnalyzerOutput {
       assessable,
       unassessable_reasons: assessable ? [] : input.unassessable_reasons,
       provenance: input.provenance,
+      defensible_space: space,
     },
   };
   // A contract violation here is a bug in the analyzer, not a property of the image: fail loudly.

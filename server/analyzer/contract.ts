@@ -2,6 +2,7 @@
 // them. Every analyzer (local, claude, …) returns an AnalyzerOutput that parses with `analyzerOutputSchema`;
 // the risk score inside it always comes from ./scoring.ts, never from the analyzer itself.
 import { z } from 'zod';
+import { defensibleSpaceSchema } from './defensible-space';
 
 export const PROPERTY_CONDITIONS = ['good', 'fair', 'poor', 'unknown'] as const;
 export const POOL_CONDITIONS = ['clean', 'green', 'covered', 'empty', 'unknown', 'none'] as const;
@@ -120,6 +121,9 @@ export const evidenceSchema = z
     assessable: z.boolean(),
     unassessable_reasons: z.array(z.string().min(1)),
     provenance: provenanceSchema,
+    // Vegetation in the fire-code zones around the subject building (./defensible-space.ts); absent on
+    // analyses made before it existed.
+    defensible_space: defensibleSpaceSchema.optional(),
   })
   .refine((e) => e.assessable === (e.unassessable_reasons.length === 0), {
     message: 'unassessable_reasons is non-empty exactly when assessable is false',

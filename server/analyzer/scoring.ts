@@ -2,10 +2,11 @@
 // whichever analyzer produced them. Every point comes from a row of SCORING_WEIGHTS, and the breakdown's points
 // add up exactly to risk_score (a negative `cap` row absorbs anything above 100).
 import type { Finding, Observations, ScoreItem } from './contract';
-import { bandFor, RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM, type RiskBand } from '../domain/constants';
+import { bandFor, RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM, type RiskBand } from '../../common/constants';
 import { enforceRoofRule } from './roof-condition';
+import { denseInnerVegetation, type DefensibleSpace } from './defensible-space';
 
-/** Score bands of the specification (one source of truth in server/domain/constants.ts, shared with the client). */
+/** Score bands of the specification (one source of truth in common/constants.ts, shared with the client). */
 export const RISK_BAND_MEDIUM_MIN = RISK_BAND_MEDIUM_FROM;
 export const RISK_BAND_HIGH_MIN = RISK_BAND_HIGH_FROM;
 export type { RiskBand };
@@ -42,6 +43,10 @@ export const SCORING_WEIGHTS = {
   additional_risk: { points: 4, why: 'Each further hazard seen (debris, trampoline, …) adds exposure; at most three count.' },
   property_poor: { points: 10, why: 'The property as a whole looks poorly kept, which correlates with higher claim rates.' },
   property_fair: { points: 4, why: 'The property shows some signs of deferred upkeep.' },
+  defensible_space_dense: {
+    points: 8,
+    why: 'Dense vegetation within 1.5 m or 9 m of the building carries a fire to it; fire codes ask for these zones to be kept lean.',
+  },
 } as const satisfies Record<string, { points: number; why: string }>;
 
 export type ScoringFactor = keyof typeof SCORING_WEIGHTS;
@@ -62,7 +67,12 @@ function item(factor: ScoringFactor, times = 1, detail?: string): ScoreItem {
  * Score observations. `assessable: false` gives a null score and an empty breakdown: an image that cannot
  * support a judgement is never scored as if nothing were there.
  */
-export function scoreObservations(obs: Observations, findings: readonly Finding[], assessable: boolean): ScoreResult {
+export function scoreObservations(
+  obs: Observations,
+  findings: readonly Finding[],
+  assessable: boolean,
+  defensibleSpace?: DefensibleSpace | null,
+): ScoreResult {
   if (!assessable) return { risk_score: null, score_breakdown: [] };
   const items: ScoreItem[] = [item('building')];
 
@@ -93,6 +103,12 @@ export function scoreObservations(obs: Observations, findings: readonly Finding[
 
   const extra = Math.min(obs.additional_risks.length, MAX_ADDITIONAL_RISKS_SCORED);
   if (extra > 0) items.push(item('additional_risk', extra, obs.additional_risks.slice(0, extra).join('; ')));
+
+  // Canopy over the roof already prices the vegetation next to it: dense vegetation counts once.
+  if (obs.trees.proximity !== 'touching' && denseInnerVegetation(defensibleSpace)) {
+    const [inner, middle] = defensibleSpace!.rings;
+    items.push(item('defensible_space_dense', 1, `Vegetation covers ${inner.vegetation_pct}% of the 0–1.5 m zone and ${middle.vegetation_pct}% of the 1.5–9 m zone`));
+  }
 
   if (obs.property_condition === 'poor') items.push(item('property_poor'));
   else if (obs.property_condition === 'fair') items.push(item('property_fair'));

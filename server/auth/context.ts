@@ -1,16 +1,30 @@
-// The one place a request's credentials are read. Resolvers and REST handlers get `viewer` (the
-// verified identity) or `authError` (why there is none); they never look at headers. There is
-// deliberately no user-id header shortcut: see docs/decisions/001-no-mock-token-header.md.
+// The one place a request's context is built, typed once: the app's services (built once per app by
+// createApp) and the request's credentials. Resolvers and REST handlers get `viewer` (the verified
+// identity) or `authError` (why there is none); they never look at headers. There is deliberately no
+// user-id header shortcut: see docs/decisions/001-no-mock-token-header.md.
 import type { Db } from '../db.js';
 import { UnauthenticatedError } from '../domain/errors.js';
+import type { AnalysisDeps } from '../services/analysis-deps.js';
+import { idempotencyKeyOf } from '../services/idempotency.js';
+import type { MapDeps } from '../services/places.js';
 import type { Identity, TokenVerifier } from './firebase.js';
 
 /** Who is calling: a verified Firebase identity, or the owner of an API key (then `apiKeyId` is set). */
 export type Viewer = Identity & { apiKeyId?: string };
 
-interface BaseContext {
+/** What every request of one app shares: the database and the services' dependencies. */
+export interface AppServices {
   db: Db;
+  /** Storage, analyzer, job runner and abuse limits of the analysis services. */
+  analysis: AnalysisDeps;
+  /** The imagery and places providers of the map flow. */
+  map: MapDeps;
+}
+
+interface BaseContext extends AppServices {
   request: Request;
+  /** The request's Idempotency-Key header as sent (services/idempotency.ts validates it), or null. */
+  idempotencyKey: string | null;
 }
 
 export type Context = BaseContext &
@@ -20,16 +34,18 @@ export type ContextFactory = (request: Request) => Promise<Context>;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export interface ContextDeps {
-  db: Db;
+export interface ContextDeps extends AppServices {
   verifier: TokenVerifier;
   /** Resolves an API key (`aerisk_…`, services/api-keys.ts) to its owner; absent: keys are not accepted. */
   apiKeys?: { isApiKey(token: string): boolean; authenticate(secret: string): Promise<Viewer> };
+  /** Runs for each request with a verified viewer, before any resolver or route (guest activity). */
+  onViewer?: (viewer: Viewer) => Promise<void>;
 }
 
 export function createContextFactory(deps: ContextDeps): ContextFactory {
+  const { verifier, onViewer, apiKeys, ...services } = deps;
   return async (request) => {
-    const base = { db: deps.db, request };
+    const base: BaseContext = { ...services, request, idempotencyKey: idempotencyKeyOf(request) };
     const header = request.headers.get('authorization');
     if (!header) {
       return { ...base, viewer: null, authError: new UnauthenticatedError() };
@@ -42,14 +58,16 @@ export function createContextFactory(deps: ContextDeps): ContextFactory {
         authError: new UnauthenticatedError('Malformed Authorization header: expected "Bearer <Firebase ID token or API key>".'),
       };
     }
+    let viewer: Viewer;
     try {
       // A rate-limited key throws RateLimitedError out of here: each transport answers it as a 429.
-      if (deps.apiKeys?.isApiKey(token)) return { ...base, viewer: await deps.apiKeys.authenticate(token), authError: null };
-      return { ...base, viewer: await deps.verifier.verify(token), authError: null };
+      viewer = apiKeys?.isApiKey(token) ? await apiKeys.authenticate(token) : await verifier.verify(token);
     } catch (error) {
       if (error instanceof UnauthenticatedError) return { ...base, viewer: null, authError: error };
       throw error;
     }
+    await onViewer?.(viewer);
+    return { ...base, viewer, authError: null };
   };
 }
 

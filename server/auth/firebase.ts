@@ -1,10 +1,16 @@
 // Verifies Firebase ID tokens with firebase-admin. Kept thin on purpose: outside the emulator,
 // verification fetches Google's signing keys, which tests here cannot reach.
-import { randomUUID } from 'node:crypto';
+//
+// The revocation check (`verifyIdToken(token, true)`) reads the account at the identity provider, a
+// round trip (and quota) per request; so a verified answer is reused for the same token for
+// FirebaseConfig.tokenCacheMs (TOKEN_CACHE_MS, 30 s by default, never past the token's own expiry): a
+// revoked or disabled account is refused at most that long after the change. A provider hiccup (a
+// reset connection, a 5xx) is retried before the request is answered 503 with Retry-After.
+import { createHash, randomUUID } from 'node:crypto';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config.js';
-import { UnauthenticatedError } from '../domain/errors.js';
+import { UnauthenticatedError, UnavailableError } from '../domain/errors.js';
 
 /** Who a verified token says the caller is. */
 export interface Identity {
@@ -20,9 +26,63 @@ export interface Identity {
 }
 
 export interface TokenVerifier {
-  /** Resolves the identity, or rejects with UnauthenticatedError for a token that must not pass. */
+  /**
+   * Resolves the identity, or rejects with UnauthenticatedError for a token that must not pass, or with
+   * UnavailableError when the identity provider did not answer.
+   */
   verify(idToken: string): Promise<Identity>;
+  /** Drops the cached answers for the account `uid` (deleted or signed out by this server). */
+  forgetUser(uid: string): void;
   close(): Promise<void>;
+}
+
+/** Provider errors worth another try: the network or the provider failing, not the token. */
+const TRANSIENT_CODES = new Set(['app/network-error', 'app/network-timeout', 'app/internal-error', 'auth/internal-error']);
+// firebase-admin itself retries ECONNRESET/ETIMEDOUT and 503s with backoff (about 7 s in all); one more
+// attempt here also covers what it does not retry (EPIPE, other 5xx), without multiplying a long outage.
+const RETRY_DELAYS_MS = [200];
+/** The most verified tokens kept; the oldest go first. */
+const CACHE_ENTRIES = 10_000;
+export const PROVIDER_UNAVAILABLE_MESSAGE = 'The sign-in service is not answering. Try again in a moment.';
+
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  // No Firebase code at all: a socket error (ECONNRESET, EPIPE) from below firebase-admin.
+  return typeof code !== 'string' || TRANSIENT_CODES.has(code) || !code.includes('/');
+}
+
+/** Verified answers by token digest, each until its own deadline. */
+export class TokenCache {
+  private readonly entries = new Map<string, { identity: Identity; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(token: string): string {
+    return createHash('sha256').update(token).digest('base64url');
+  }
+
+  get(token: string): Identity | null {
+    if (this.ttlMs <= 0) return null;
+    const key = this.key(token);
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.until > this.now()) return entry.identity;
+    this.entries.delete(key);
+    return null;
+  }
+
+  set(token: string, identity: Identity, tokenExpiresAt: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(this.key(token), { identity, until: Math.min(this.now() + this.ttlMs, tokenExpiresAt) });
+  }
+
+  forgetUser(uid: string): void {
+    for (const [key, entry] of this.entries) if (entry.identity.uid === uid) this.entries.delete(key);
+  }
 }
 
 const refusals: Record<string, string> = {
@@ -64,18 +124,33 @@ export function createFirebaseVerifier(config: FirebaseConfig): TokenVerifier {
     `aerisk-${randomUUID()}`,
   );
   const auth = getAuth(app);
+  const cache = new TokenCache(config.tokenCacheMs);
   return {
     async verify(idToken) {
-      try {
-        // `true`: also refuse tokens of users who signed out everywhere or were disabled.
-        return toIdentity(await auth.verifyIdToken(idToken, true));
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        const message = typeof code === 'string' ? refusals[code] : undefined;
-        if (message) throw new UnauthenticatedError(message);
-        throw error;
+      const cached = cache.get(idToken);
+      if (cached) return cached;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          // `true`: also refuse tokens of users who signed out everywhere or were disabled.
+          const decoded = await auth.verifyIdToken(idToken, true);
+          const identity = toIdentity(decoded);
+          cache.set(idToken, identity, decoded.exp * 1000);
+          return identity;
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          const message = typeof code === 'string' ? refusals[code] : undefined;
+          if (message) throw new UnauthenticatedError(message);
+          if (!isTransient(error)) throw error;
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (delay === undefined) {
+            console.warn(`[auth] the identity provider did not answer after ${attempt + 1} attempts: ${String((error as Error).message ?? error)}`);
+            throw new UnavailableError(PROVIDER_UNAVAILABLE_MESSAGE, 5);
+          }
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
       }
     },
+    forgetUser: (uid) => cache.forgetUser(uid),
     close: () => deleteApp(app),
   };
 }

@@ -54,6 +54,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+export class ConflictError extends AppError {
+  override readonly name = 'ConflictError';
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
 export class ValidationError extends AppError {
   override readonly name = 'ValidationError';
   constructor(
@@ -73,6 +80,18 @@ export class RateLimitedError extends AppError {
     readonly retryAfterSeconds = 60,
   ) {
     super('RATE_LIMITED', message);
+  }
+}
+
+/** The server cannot take this now (overload, an identity provider not answering): come back later. */
+export class UnavailableError extends AppError {
+  override readonly name = 'UnavailableError';
+  constructor(
+    message: string,
+    /** Sent as `Retry-After`. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super('UNAVAILABLE', message);
   }
 }
 

@@ -3,7 +3,7 @@
 // Yoga's for GraphQL multipart requests, ours for POST /aerial/upload — stops reading a file part one
 // byte past MAX_UPLOAD_BYTES instead of buffering whatever a client sends (docs/decisions/018).
 import { createFetch } from '@whatwg-node/fetch';
-import { MAX_UPLOAD_BYTES } from '../domain/constants.js';
+import { MAX_UPLOAD_BYTES } from '../../common/constants.js';
 
 export const FORM_DATA_LIMITS = {
   // One byte over the limit still reaches ingest, which answers with the specification's message on

@@ -50,7 +50,7 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-export function createStaticHandler(rootDir: string) {
+export function createStaticHandler(rootDir: string, options: { sourceMaps: boolean } = { sourceMaps: true }) {
   const root = path.resolve(rootDir);
   const indexFile = path.join(root, 'index.html');
   return async (request: Request): Promise<Response | null> => {
@@ -65,6 +65,8 @@ export function createStaticHandler(rootDir: string) {
     } catch {
       return null;
     }
+    // Source maps carry the client's whole source: never served in production, even if a build made them.
+    if (!options.sourceMaps && decoded.toLowerCase().endsWith('.map')) return null;
     const file = path.join(root, path.normalize(decoded));
     // path.join after normalize keeps `..` inside root; this check makes sure of it.
     if (file.startsWith(root + path.sep) && (await isFile(file))) {

@@ -1,17 +1,12 @@
+import { UPLOAD_MESSAGES } from '../../common/constants.js';
 import { AppError, ValidationError } from '../domain/errors.js';
 
-// Ingest's expected failures, with the specification's §5 messages. They are domain errors, so both
+// Ingest's expected failures, with the specification's §5 messages (common/constants.ts, shared with the client's checks). They are domain errors, so both
 // transports map them like any other (REST 400, 413, 415; GraphQL a ValidationError result).
 
-export const INGEST_MESSAGES = {
-  noFile: 'Please select a file to upload',
-  invalidType: 'Please select a valid image file (JPEG, PNG, or GIF)',
-  tooLarge: 'File size exceeds 10MB limit',
-} as const;
-
-export const noFile = () => new ValidationError(INGEST_MESSAGES.noFile);
-export const invalidImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', INGEST_MESSAGES.invalidType);
-export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', INGEST_MESSAGES.tooLarge);
+export const noFile = () => new ValidationError(UPLOAD_MESSAGES.noFile);
+export const invalidImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
 
 /** Not a specification message (the spec has no pixel limit); says what the limit is and what was sent. */
 export const tooManyPixels = (width: number, height: number, maxPixels: number) =>

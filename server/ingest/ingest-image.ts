@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../domain/constants';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../common/constants';
 import { AppError } from '../domain/errors';
 import { invalidImage, noFile, tooManyPixels } from './errors';
 import { readExifHints, type ExifHints } from './exif';

@@ -1,4 +1,4 @@
-import type { AcceptedImageType } from '../domain/constants';
+import type { AcceptedImageType } from '../../common/constants';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif';
 

@@ -86,6 +86,15 @@ export interface JobQueueOptions {
   logger?: Pick<Console, 'error' | 'warn' | 'info'>;
 }
 
+export interface EnqueueOptions {
+  /** Whose work it is: fair share is between groups (the owner). */
+  group: string;
+  /** `interactive` (default) runs before every `batch` job. */
+  kind?: JobKind;
+  /** A caller's open transaction (transactionConnection), so the jobs commit with the caller's rows. */
+  connection?: QueueConnection;
+}
+
 /** The connection of a caller's open transaction, so a job is enqueued atomically with the caller's rows. */
 export type QueueConnection = IDatabase;
 
@@ -278,10 +287,16 @@ export class JobQueue<T extends object> {
    * Queues a job for `group` (fair share is between groups). With `connection` (a caller's open
    * transaction) the job exists exactly when the caller's transaction commits.
    */
-  async enqueue(data: T, opts: { group: string; kind?: JobKind; connection?: QueueConnection }): Promise<string> {
+  async enqueue(data: T, opts: EnqueueOptions): Promise<string> {
+    return (await this.enqueueMany([data], opts))[0];
+  }
+
+  /** Queues several jobs of one group at once (a batch): one backlog count and one insert for all. */
+  async enqueueMany(items: T[], opts: EnqueueOptions): Promise<string[]> {
     // Not start() here: inside a caller's transaction on PGlite, start-up queries would wait for it.
     if (!this.started) throw new Error(`The ${this.opts.name} queue is not started (call start() before enqueue()).`);
     await this.started;
+    if (items.length === 0) return [];
     const kind = opts.kind ?? 'interactive';
     const key = `${kind}:${opts.group}`;
     const db = opts.connection ?? this.boss.getDb();
@@ -294,14 +309,14 @@ export class JobQueue<T extends object> {
     const base = KIND_BASE[kind];
     // A second job makes the owner's first one backlog too (it no longer outranks a newcomer's lone job).
     if (ahead === 1) await this.boss.update(this.opts.name, undefined, { singletonKey: key, match: 'oldest', priority: base - 1, db });
-    const id = await this.boss.send(this.opts.name, data, {
-      priority: base - Math.min(ahead, RANK_CAP),
-      singletonKey: key,
-      group: { id: opts.group },
-      db,
-    });
-    if (!id) throw new Error(`pg-boss refused a ${this.opts.name} job`);
-    return id;
+    const rank = (i: number) => (ahead === 0 && i === 0 ? (items.length > 1 ? 1 : 0) : ahead + i);
+    const ids = await this.boss.insert(
+      this.opts.name,
+      items.map((data, i) => ({ data, priority: base - Math.min(rank(i), RANK_CAP), singletonKey: key, group: { id: opts.group } })),
+      { db, returnId: true },
+    );
+    if (!ids || ids.length !== items.length) throw new Error(`pg-boss refused ${this.opts.name} jobs`);
+    return ids;
   }
 
   /** Jobs that will not run again, with the error of their last attempt (newest first). */

@@ -1,12 +1,12 @@
 // The REST paths of spec §7 for analyses, in the shapes of analysis-contract.md "Transport shapes". Thin:
 // parse → service → shape; the services validate, authorise and produce every message.
 import type { Analysis } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses.js';
 import { FAILURE } from '../services/messages.js';
 import { analysisStatistics, type AnalysisStatistics } from '../services/statistics.js';
 import { errorBody, json } from './errors.js';
+import { reviewRecord } from './review-record.js';
 import { pageParams, pageResponse } from './pages.js';
 import { signedIn, type Route } from './router.js';
 import { historyQuery, parseQuery } from './schemas.js';
@@ -24,6 +24,7 @@ export function analysisRecord(row: Analysis) {
     image_analysis_id: done ? row.id : null,
     analysis_results: resultsOf(row),
     evidence: done ? evidenceOf(row) : null,
+    review: done ? reviewRecord(row) : null,
   };
 }
 
@@ -55,7 +56,7 @@ export const analysisRoutes: Route[] = [
     path: '/aerial/analyze/:id',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const row = await analyzeImage(analysisDeps(ctx), viewer, req.params.id);
+      const row = await analyzeImage(ctx.analysis, viewer, req.params.id, ctx.idempotencyKey);
       if (row.status === 'failed') {
         return json(errorBody('UNPROCESSABLE', row.error ?? FAILURE.analyze), { status: 422 });
       }
@@ -92,7 +93,7 @@ export const analysisRoutes: Route[] = [
     path: '/aerial/analysis/:id',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      await deleteAnalysis(analysisDeps(ctx), viewer, req.params.id);
+      await deleteAnalysis(ctx.analysis, viewer, req.params.id);
       return new Response(null, { status: 204 });
     },
   },

@@ -3,7 +3,6 @@
 // JSON, streamed). The services validate, authorise and word every message.
 import { requireViewer } from '../auth/context.js';
 import type { Batch } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { MAX_BATCH_CSV_BYTES } from '../services/batch-csv.js';
 import {
   BATCH_MESSAGES,
@@ -67,7 +66,7 @@ export const batchRoutes: Route[] = [
         ? { csv: await readText(req.request, MAX_BATCH_CSV_BYTES), name: parseQuery(createBatchQuery, new URL(req.request.url)).name }
         : await parseBody(jsonObject, req.request, BATCH_MESSAGES.nothing, MAX_BATCH_CSV_BYTES + 64 * 1024);
       const { image_ids: imageIds, ...rest } = input as Record<string, unknown>;
-      const batch = await createBatch(analysisDeps(ctx), viewer, { ...rest, imageIds });
+      const batch = await createBatch(ctx.analysis, viewer, { ...rest, imageIds });
       return json(batchRecord(batch, await batchCounts(ctx.db, batch.id)), {
         status: 201,
         headers: { location: `/aerial/batches/${batch.id}` },

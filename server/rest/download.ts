@@ -16,11 +16,17 @@ export interface Paged<Row> {
   next(): Promise<Paged<Row>> | null;
 }
 
-export function streamDownload<Row>(first: Paged<Row>, enc: Encoder<Row>, filename: string): Response {
+export function streamDownload<Row>(
+  first: Paged<Row>,
+  enc: Encoder<Row>,
+  filename: string,
+  /** Called with each page's rows once they are written. */
+  written?: (rows: Row[]) => Promise<void>,
+): Response {
   const text = new TextEncoder();
   let page: Paged<Row> | null = first;
   let started = false;
-  let written = 0;
+  let count = 0;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -32,9 +38,10 @@ export function streamDownload<Row>(first: Paged<Row>, enc: Encoder<Row>, filena
       for (const row of page.rows) {
         const item = enc.item(row);
         if (item === null) continue;
-        chunk += (written++ > 0 ? enc.separator : '') + item;
+        chunk += (count++ > 0 ? enc.separator : '') + item;
       }
       if (chunk) controller.enqueue(text.encode(chunk));
+      await written?.(page.rows);
       const next = page.next();
       if (next) {
         page = await next;

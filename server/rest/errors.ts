@@ -40,9 +40,9 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
-    // Rate limits (services/rate-limit.ts) say when to come back.
+    // Rate limits (services/rate-limit.ts) and shed load (UnavailableError) say when to come back.
     const retryAfter = (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (error.code === 'RATE_LIMITED' && typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
+    if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
     return json(errorBody(error.code, error.message), { status: httpStatus[error.code], headers });
   }
   console.error('[rest] unexpected error:', error);

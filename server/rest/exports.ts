@@ -7,6 +7,7 @@ import type { Analysis, Image } from '../generated/prisma/client.js';
 import type { AnalyzerOutput } from '../analyzer/contract.js';
 import { resultColumns, scoreColumns } from '../services/analysis-columns.js';
 import { listAnalyses } from '../services/analysis-search.js';
+import { recordExport } from '../services/audit.js';
 import { analysisRecord, historyParams } from './analyses.js';
 import { streamDownload, type Encoder, type Paged } from './download.js';
 import type { Route } from './router.js';
@@ -16,6 +17,7 @@ export const EXPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Rows read from the database per page while streaming. */
 export const EXPORT_PAGE_ROWS = 500;
+export const EXPORT_JSON_PAGE_ROWS = 100;
 
 type Row = Analysis & { image: Pick<Image, 'latitude' | 'longitude'> };
 type Results = AnalyzerOutput['results'];
@@ -24,13 +26,18 @@ type Results = AnalyzerOutput['results'];
 export function exportRow(row: Row) {
   const done = row.status === 'done';
   const r = (done ? row.results : null) as Results | null;
+  const score = scoreColumns(row);
   return {
     analysis_id: row.id,
     created_at: row.createdAt.toISOString(),
     status: row.status,
     property_location: row.propertyLocation,
-    ...scoreColumns(row),
+    ...score,
     ...resultColumns(r),
+    // The values above are the reviewed ones once the owner reviewed the analysis (issue 10).
+    reviewed: done ? row.analyzerResults !== null && row.analyzerResults !== undefined : null,
+    analyzer_risk_score: done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score.risk_score,
+    reviewed_by: done ? (row.reviewedBy ?? null) : null,
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };
@@ -93,14 +100,36 @@ export const exportRoutes: Route[] = [
         throw new ValidationError(`Unknown export format "${format}"; formats are ${EXPORT_FORMATS.join(', ')}.`);
       }
       const params = historyParams(url);
-      const query = { include: { image: { select: { latitude: true, longitude: true } } } };
+      const image = { select: { latitude: true, longitude: true } };
+      // A JSON record carries its evidence (every finding's outline): smaller pages keep one page's memory low.
+      const pageRows = format === 'json' ? EXPORT_JSON_PAGE_ROWS : EXPORT_PAGE_ROWS;
+      // CSV and GeoJSON rows read only these columns: a page never holds the findings' outlines (evidence),
+      // which can be most of a row. JSON is the full record, evidence included.
+      const query =
+        format === 'json'
+          ? { include: { image } }
+          : {
+              select: {
+                ...{ id: true, createdAt: true, status: true, propertyLocation: true, riskScore: true, results: true },
+                ...{ analyzerResults: true, analyzerScore: true, reviewedBy: true, image },
+              },
+            };
       const pageAfter = async (after: string | null): Promise<Paged<Row>> => {
-        const page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: EXPORT_PAGE_ROWS, after }, query);
+        const page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: pageRows, after }, query);
         const last = page.rows.at(-1);
         return { rows: page.rows as Row[], next: () => (page.hasNextPage && last ? pageAfter(page.cursorOf(last)) : null) };
       };
       const day = new Date().toISOString().slice(0, 10);
-      return streamDownload(await pageAfter(null), encoderFor(format as ExportFormat), `aerisk-analyses-${day}.${format}`);
+      // The first page is read before answering, so a bad parameter is a clear 400, not a broken download.
+      // Each exported analysis records the export in its audit trail, a page at a time.
+      return streamDownload(await pageAfter(null), encoderFor(format as ExportFormat), `aerisk-analyses-${day}.${format}`, (rows) =>
+        recordExport(
+          ctx.db,
+          viewer,
+          rows.map((row) => row.id),
+          format,
+        ),
+      );
     },
   },
 ];

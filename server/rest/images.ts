@@ -3,7 +3,6 @@
 // served with their real type, never sniffed, and never cached by shared caches.
 import { isFilePart, isFileSizeError } from '../http/fetch-api.js';
 import { noFile, tooLarge } from '../ingest/errors.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { openAnalysisImageFile, openImageFile, uploadImage, type UploadImageInput } from '../services/images.js';
 import type { BlobStream } from '../storage/blob-storage.js';
 import { json } from './errors.js';
@@ -53,7 +52,7 @@ export const imageRoutes: Route[] = [
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
       // Reading the form is part of the upload: it runs after the rate-limit check.
-      const image = await uploadImage(analysisDeps(ctx), viewer, () => readUploadForm(req.request));
+      const image = await uploadImage(ctx.analysis, viewer, () => readUploadForm(req.request), ctx.idempotencyKey);
       return json({ item_id: image.id }, { status: 201 });
     },
   },
@@ -62,7 +61,7 @@ export const imageRoutes: Route[] = [
     path: '/aerial/image-file/by-id/:imageId',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const blob = await openImageFile(analysisDeps(ctx), viewer, req.params.imageId);
+      const blob = await openImageFile(ctx.analysis, viewer, req.params.imageId);
       return imageResponse(blob, req.request.method === 'HEAD');
     },
   },
@@ -71,7 +70,7 @@ export const imageRoutes: Route[] = [
     path: '/aerial/analysis-image/:analysisId',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const blob = await openAnalysisImageFile(analysisDeps(ctx), viewer, req.params.analysisId);
+      const blob = await openAnalysisImageFile(ctx.analysis, viewer, req.params.analysisId);
       return imageResponse(blob, req.request.method === 'HEAD');
     },
   },

@@ -2,8 +2,7 @@
 // server rather than uploaded by the browser: docs/decisions/006-imagery-providers.md). Thin: parse, call
 // the same services as the GraphQL fields, shape the answer.
 import { requireViewer } from '../auth/context.js';
-import { analysisDeps } from '../services/analysis-deps.js';
-import { mapDeps, placePredictions } from '../services/places.js';
+import { placePredictions } from '../services/places.js';
 import { fetchPropertyImage } from '../services/property-image.js';
 import { json } from './errors.js';
 import type { Route } from './router.js';
@@ -18,8 +17,8 @@ export const placesRoutes: Route[] = [
       const viewer = requireViewer(ctx);
       const query = parseQuery(autocompleteQuery, new URL(request.url));
       const predictions = await placePredictions(
-        mapDeps(ctx),
-        { analysis: analysisDeps(ctx), viewer },
+        ctx.map,
+        { analysis: ctx.analysis, viewer },
         query.input ?? null,
         query.session_token ?? null,
       );
@@ -33,7 +32,7 @@ export const placesRoutes: Route[] = [
       const ctx = await context();
       const viewer = requireViewer(ctx);
       const fields = await parseBody(jsonObject, request, 'Expected a JSON object with `address` or `place_id`.');
-      const image = await fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), viewer, {
+      const image = await fetchPropertyImage(ctx.analysis, ctx.map, viewer, {
         address: fields.address,
         placeId: fields.place_id,
         sessionToken: fields.session_token,

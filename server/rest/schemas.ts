@@ -4,7 +4,7 @@
 // are checked against real answers by tests/integration/openapi.test.ts.
 import { z } from 'zod';
 import { analysisResultsSchema, findingSchema, provenanceSchema, scoreItemSchema } from '../analyzer/contract.js';
-import { RISK_LEVELS } from '../domain/constants.js';
+import { RISK_LEVELS } from '../../common/constants.js';
 import { ValidationError } from '../domain/errors.js';
 import { errorCodes } from '../domain/errors.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS } from '../services/analysis-search.js';

@@ -58,9 +58,15 @@ export const AnalysisResultsRef = builder.objectRef<AnalysisResults>('AnalysisRe
   }),
 });
 
-export const FindingRef = builder.objectRef<Finding>('Finding').implement({
+/** A finding with its place in the analyzer's list and the owner's decision on it (issue 10). */
+export type ReviewedFinding = Finding & { index: number; reviewDecision: string | null; reviewReason: string | null };
+
+export const FindingRef = builder.objectRef<ReviewedFinding>('Finding').implement({
   description: 'One detected thing, outlined in pixel coordinates of the analysed image.',
   fields: (t) => ({
+    index: t.exposeInt('index', { description: 'Its place in the analyzer’s findings (what a review names).' }),
+    reviewDecision: t.exposeString('reviewDecision', { nullable: true, description: '`confirmed`, `rejected`, or null (not reviewed).' }),
+    reviewReason: t.exposeString('reviewReason', { nullable: true }),
     feature: t.exposeString('feature'),
     confidence: t.exposeFloat('confidence'),
     polygon: t.field({ type: t.listRef(t.listRef('Float')), resolve: (f) => f.polygon }),

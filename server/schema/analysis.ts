@@ -5,16 +5,16 @@ import { requireViewer } from '../auth/context.js';
 import { builder } from '../builder.js';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.js';
 import type { Analysis } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
+import { reviewedFindings } from '../services/reviews.js';
 import { uuidOrNone } from '../services/ids.js';
+import { releasingWhenDone } from '../services/load-shedding.js';
 import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
 import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
 import { typed } from './errors.js';
-import { ImageRef } from './image.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
-import { UserRef } from './user.js';
+import { UserRef, viewerAfterChange } from './user.js';
 
 const AnalysisStatusEnum = builder.enumType('AnalysisStatus', { values: ['queued', 'running', 'done', 'failed'] as const });
 const AnalysisFilterEnum = builder.enumType('AnalysisFilter', { values: ANALYSIS_FILTERS });
@@ -41,7 +41,11 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       nullable: true,
       resolve: resultsOf,
     }),
-    findings: t.field({ type: [FindingRef], resolve: (a) => storedEvidence(a)?.findings ?? [] }),
+    findings: t.field({
+      type: [FindingRef],
+      description: 'Every finding of the analyzer (rejected ones too, marked by reviewDecision).',
+      resolve: (a) => reviewedFindings(a),
+    }),
     scoreBreakdown: t.field({ type: [ScoreItemRef], resolve: (a) => storedEvidence(a)?.score_breakdown ?? [] }),
     recommendations: t.stringList({ resolve: (a) => storedEvidence(a)?.recommendations ?? [] }),
     assessable: t.boolean({ nullable: true, resolve: (a) => storedEvidence(a)?.assessable ?? null }),
@@ -152,10 +156,10 @@ builder.mutationField('analyzeImage', (t) =>
     description:
       'Analyses one of the viewer’s images and waits until it is done or failed (or the server’s wait ' +
       'limit passes; then it is still queued or running and the subscription follows it).',
-    errors: { types: [NotFoundError, ValidationError, RateLimitedError] },
+    errors: { types: [NotFoundError, ValidationError, RateLimitedError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(() => analyzeImage(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.imageId), 'Image'))),
+      typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
   }),
 );
 
@@ -168,11 +172,11 @@ builder.mutationField('deleteAnalysis', (t) =>
     type: 'ID',
     nullable: false,
     description: 'Deletes the analysis (and its image when no other analysis uses it); returns its global id.',
-    errors: { types: [NotFoundError] },
+    errors: { types: [NotFoundError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
     args: { input: t.arg({ type: DeleteAnalysisInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => {
-        const deleted = await deleteAnalysis(analysisDeps(ctx), ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
+        const deleted = await deleteAnalysis(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Analysis'));
         return globalIdOf('Analysis', deleted.id);
       }),
   }),
@@ -184,12 +188,13 @@ builder.subscriptionField('analysis', (t) =>
     nullable: false,
     description: 'The analysis at every state or progress change; completes after done or failed.',
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async function* (_root, args, ctx) {
+    // Not a generator: refusals (signed out, not found, too many open streams) happen before a stream exists.
+    subscribe: async (_root, args, ctx) => {
       // Scope auth guards `resolve`, not `subscribe`: the stream itself must refuse anonymous callers.
       const viewer = requireViewer(ctx);
-      const { events, db } = analysisDeps(ctx);
+      const { events, db, streams } = ctx.analysis;
       const owned = await getAnalysis(db, viewer, rawIdOf(String(args.id), 'Analysis'), { select: { id: true } });
-      yield* events.watch(owned.id);
+      return releasingWhenDone(events.watch(owned.id), streams.acquire(viewer.uid));
     },
     resolve: (analysis: Analysis) => analysis,
   }),

@@ -3,7 +3,6 @@
 import { builder } from '../builder.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { ApiKey } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { activeKeysWhere, createApiKey, revokeApiKey } from '../services/api-keys.js';
 import { uuidOrNone } from '../services/ids.js';
 import { typed } from './errors.js';
@@ -51,7 +50,7 @@ builder.mutationField('createApiKey', (t) =>
     description: 'A new API key for scripts. Needs a signed-in account (not a guest, not another key).',
     errors: { types: [ValidationError, ForbiddenError] },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
-    resolve: (_root, { input }, ctx) => typed(() => createApiKey(ctx.db, ctx.viewer, input, analysisDeps(ctx).limits.apiKeys)),
+    resolve: (_root, { input }, ctx) => typed(() => createApiKey(ctx.db, ctx.viewer, input, ctx.analysis.limits.apiKeys)),
   }),
 );
 

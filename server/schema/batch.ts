@@ -3,7 +3,6 @@
 import { builder } from '../builder.js';
 import { ForbiddenError, ValidationError } from '../domain/errors.js';
 import type { Batch } from '../generated/prisma/client.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import {
   BATCH_ROW_STATES,
   batchCounts,
@@ -137,7 +136,7 @@ builder.mutationField('createBatch', (t) =>
     args: { input: t.arg({ type: CreateBatchInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() =>
-        createBatch(analysisDeps(ctx), ctx.viewer, {
+        createBatch(ctx.analysis, ctx.viewer, {
           name: input.name,
           csv: input.csv,
           imageIds: input.imageIds?.map((id) => rawIdOf(String(id), 'Image')),

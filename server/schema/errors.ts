@@ -6,6 +6,7 @@
 import { builder } from '../builder.js';
 import {
   AppError,
+  ConflictError,
   errorCodes,
   ForbiddenError,
   NotFoundError,
@@ -52,6 +53,13 @@ builder.objectType(ForbiddenError, {
   isTypeOf: (value) => value instanceof ForbiddenError,
 });
 
+builder.objectType(ConflictError, {
+  name: 'ConflictError',
+  description: 'The request does not fit the current state (an unfinished analysis, a review changed meanwhile).',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ConflictError,
+});
+
 builder.objectType(RateLimitedError, {
   name: 'RateLimitedError',
   description: 'Too many uploads or analyses in the last minute.',
@@ -72,7 +80,7 @@ export const graphqlErrorTypes = {
   NOT_FOUND: NotFoundError,
   METHOD_NOT_ALLOWED: null, // REST only
   VALIDATION: ValidationError,
-  CONFLICT: ValidationError,
+  CONFLICT: ConflictError,
   PAYLOAD_TOO_LARGE: ValidationError,
   UNSUPPORTED_MEDIA_TYPE: ValidationError,
   UNPROCESSABLE: ValidationError,
@@ -83,7 +91,7 @@ export const graphqlErrorTypes = {
 
 // Classes that are typed results in their own right, whatever their code (an ImageryError may be
 // UNPROCESSABLE, an unknown address, and stays an ImageryError).
-const OWN_TYPES = [ValidationError, NotFoundError, ForbiddenError, RateLimitedError, ProviderError];
+const OWN_TYPES = [ValidationError, NotFoundError, ForbiddenError, RateLimitedError, ProviderError, ConflictError];
 
 /** A domain error as the typed result its code maps to; anything else unchanged. */
 export function asTypedError(error: unknown): unknown {

@@ -1,7 +1,6 @@
 // Image: an uploaded (or provider) image of the viewer, and the `uploadImage` mutation.
 import { builder } from '../builder.js';
 import { RateLimitedError, ValidationError } from '../domain/errors.js';
-import { analysisDeps } from '../services/analysis-deps.js';
 import { uuidOrNone } from '../services/ids.js';
 import { uploadImage } from '../services/images.js';
 import { typed } from './errors.js';
@@ -51,11 +50,11 @@ builder.mutationField('uploadImage', (t) =>
     args: { input: t.arg({ type: UploadImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() =>
-        uploadImage(analysisDeps(ctx), ctx.viewer, {
+        uploadImage(ctx.analysis, ctx.viewer, {
           file: input.file ?? null,
           filename: input.file?.name ?? null,
           propertyLocation: input.propertyLocation,
-        }),
+        }, ctx.idempotencyKey),
       ),
   }),
 );

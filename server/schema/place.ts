@@ -5,8 +5,7 @@ import { builder } from '../builder.js';
 import { RateLimitedError, ValidationError } from '../domain/errors.js';
 import { ProviderError } from '../imagery/errors.js';
 import type { Prediction } from '../imagery/types.js';
-import { analysisDeps } from '../services/analysis-deps.js';
-import { imageryStatus, mapDeps, placePredictions, placesStatus, type ImageryStatus, type PlacesStatus } from '../services/places.js';
+import { imageryStatus, placePredictions, placesStatus, type ImageryStatus, type PlacesStatus } from '../services/places.js';
 import { fetchPropertyImage } from '../services/property-image.js';
 import { ErrorInterface, typed } from './errors.js';
 import { ImageRef } from './image.js';
@@ -88,15 +87,15 @@ builder.queryFields((t) => ({
     description: 'Address suggestions; fails with ‘Failed to fetch place predictions’ when the provider does.',
     args: { input: t.arg({ type: PlacePredictionsInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      placePredictions(mapDeps(ctx), { analysis: analysisDeps(ctx), viewer: ctx.viewer }, input.input, input.sessionToken),
+      placePredictions(ctx.map, { analysis: ctx.analysis, viewer: ctx.viewer }, input.input, input.sessionToken),
   }),
   imageryStatus: t.withAuth({ loggedIn: true }).field({
     type: ImageryStatusRef,
-    resolve: (_root, _args, ctx) => imageryStatus(mapDeps(ctx)),
+    resolve: (_root, _args, ctx) => imageryStatus(ctx.map),
   }),
   placesStatus: t.withAuth({ loggedIn: true }).field({
     type: PlacesStatusRef,
-    resolve: (_root, _args, ctx) => placesStatus(mapDeps(ctx)),
+    resolve: (_root, _args, ctx) => placesStatus(ctx.map),
   }),
 }));
 
@@ -107,6 +106,6 @@ builder.mutationField('fetchPropertyImage', (t) =>
     description: 'Finds the address, fetches its 600×400 zoom-20 satellite image and stores it as the viewer’s image.',
     errors: { types: [ValidationError, RateLimitedError, ProviderError] },
     args: { input: t.arg({ type: FetchPropertyImageInput, required: true }) },
-    resolve: (_root, { input }, ctx) => typed(() => fetchPropertyImage(analysisDeps(ctx), mapDeps(ctx), ctx.viewer, input)),
+    resolve: (_root, { input }, ctx) => typed(() => fetchPropertyImage(ctx.analysis, ctx.map, ctx.viewer, input)),
   }),
 );

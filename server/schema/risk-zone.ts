@@ -1,6 +1,6 @@
 // RiskZone: a manual risk assessment; the viewer's zones and their statistics, create and delete.
 import { builder } from '../builder.js';
-import { RISK_LEVELS } from '../domain/constants.js';
+import { RISK_LEVELS } from '../../common/constants.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { uuidOrNone } from '../services/ids.js';
 import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
@@ -8,7 +8,7 @@ import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statist
 import { RiskBandsRef } from './analysis.js';
 import { typed } from './errors.js';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
-import { UserRef } from './user.js';
+import { UserRef, viewerAfterChange } from './user.js';
 
 const RiskLevelEnum = builder.enumType('RiskLevel', { values: RISK_LEVELS });
 
@@ -67,7 +67,7 @@ builder.mutationField('createRiskZone', (t) =>
     type: RiskZoneRef,
     nullable: false,
     description: "Location and details are required ('Please fill in all required fields').",
-    errors: { types: [ValidationError] },
+    errors: { types: [ValidationError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
     args: { input: t.arg({ type: CreateRiskZoneInput, required: true }) },
     resolve: (_root, { input }, ctx) => typed(() => createRiskZone(ctx.db, ctx.viewer, input)),
   }),
@@ -81,7 +81,7 @@ builder.mutationField('deleteRiskZone', (t) =>
   t.withAuth({ loggedIn: true }).field({
     type: 'ID',
     nullable: false,
-    errors: { types: [NotFoundError] },
+    errors: { types: [NotFoundError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
     args: { input: t.arg({ type: DeleteRiskZoneInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => {

@@ -1,4 +1,5 @@
 // User: the signed-in person's profile, reached through `viewer` (or `node` with their own id).
+import { requireViewer, type Context } from '../auth/context.js';
 import { builder } from '../builder.js';
 import { ensureUser } from '../services/users.js';
 
@@ -32,3 +33,14 @@ builder.queryFields((t) => ({
     resolve: (query, _root, _args, ctx) => ensureUser(ctx.db, ctx.viewer, query),
   }),
 }));
+
+/**
+ * `viewer` on the success payload of a mutation that changes what the viewer's statistics count: the user as
+ * it is after the change, so the client updates its statistics from the payload instead of reading whole
+ * screens again. `errors: { types, result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } }`.
+ */
+export const viewerAfterChange = {
+  type: UserRef,
+  description: 'The signed-in user after the change (statistics, counts).',
+  resolve: (_data: unknown, _args: unknown, ctx: Context) => ensureUser(ctx.db, requireViewer(ctx)),
+};

@@ -4,18 +4,32 @@
 import type { Viewer } from '../auth/context.js';
 import type { AnalysisResults, Evidence, Provenance } from '../analyzer/contract.js';
 import type { Db } from '../db.js';
-import { NotFoundError } from '../domain/errors.js';
+import { AppError, NotFoundError, UnavailableError } from '../domain/errors.js';
 import type { Analysis, Prisma } from '../generated/prisma/client.js';
 import { transactionConnection, type JobKind } from '../jobs/queue.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
+import { isUniqueViolation, parseIdempotencyKey } from './idempotency.js';
 import { deleteImageIfUnused, findOwnedImage } from './images.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './load-shedding.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 
 const ENQUEUE_WAIT_MS = 30_000;
 
 type RowQuery = { include?: Prisma.AnalysisInclude; select?: Prisma.AnalysisSelect };
+
+const analysisByKey = (db: Db, ownerId: string, idempotencyKey: string) =>
+  db.analysis.findUnique({ where: { ownerId_idempotencyKey: { ownerId, idempotencyKey } } });
+
+/** The analysis an earlier request with this Idempotency-Key created, checked to be for the same image. */
+async function earlierAnalysis(db: Db, ownerId: string, idempotencyKey: string, imageId: string): Promise<Analysis | null> {
+  const existing = await analysisByKey(db, ownerId, idempotencyKey);
+  if (existing && existing.imageId !== uuidOrNone(imageId)) {
+    throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for an analysis of another image.');
+  }
+  return existing;
+}
 
 export interface RequestOptions {
   /**
@@ -24,36 +38,85 @@ export interface RequestOptions {
    * not counted per minute (a batch is bounded by its own size limit).
    */
   kind?: JobKind;
+  /** The request's Idempotency-Key: with one already used for this image, that analysis is the answer. */
+  idempotencyKey?: string | null;
 }
 
 /** Queues an analysis of the viewer's image: the row and its job are created in one transaction. */
 export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string, opts: RequestOptions = {}): Promise<Analysis> {
   const kind = opts.kind ?? 'interactive';
+  const idempotencyKey = parseIdempotencyKey(opts.idempotencyKey);
+  if (idempotencyKey) {
+    const existing = await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId);
+    if (existing) return existing;
+  }
   return failingAs(FAILURE.analyze, async () => {
     if (kind === 'interactive') {
-      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze);
+      // More work than the workers can get through soon: come back later (nothing was created or counted).
+      const pending = await deps.db.analysis.count({ where: { status: { in: ['queued', 'running'] } } });
+      if (pending >= deps.analysisQueueLimit) throw new UnavailableError(BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+      await takeRateLimit(deps.db, viewer.uid, 'analyze', limitsFor(deps.limits, viewer).analysesPerMinute, FAILURE.analyze, deps.clock());
     }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
-    return enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation }, kind);
+    try {
+      return await enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation, idempotencyKey }, kind);
+    } catch (error) {
+      // A concurrent request with the same key created it first: that one is the answer.
+      const winner = idempotencyKey && isUniqueViolation(error) ? await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId) : null;
+      if (winner) return winner;
+      throw error;
+    }
   });
 }
 
 /** Creates a queued analysis row and its job, in one transaction: neither exists without the other. */
 export async function enqueueAnalysis(
   deps: Pick<AnalysisDeps, 'db' | 'queue'>,
-  row: { ownerId: string; imageId: string; propertyLocation: string },
+  row: { ownerId: string; imageId: string; propertyLocation: string; idempotencyKey?: string | null },
   kind: JobKind = 'interactive',
   /** More writes that stand or fall with the analysis (a batch row moving to `analysing`). */
   within?: (tx: Prisma.TransactionClient, analysis: Analysis) => Promise<void>,
 ): Promise<Analysis> {
+  const [analysis] = await enqueueAnalyses(deps, row.ownerId, [row], kind, within && ((tx, analyses) => within(tx, analyses[0])));
+  return analysis;
+}
+
+/**
+ * Many analyses of one owner (a portfolio batch: `kind: 'batch'`), rows and jobs in one transaction,
+ * in the given order; the owner's fair share counts them as one backlog.
+ */
+export async function enqueueAnalyses(
+  deps: Pick<AnalysisDeps, 'db' | 'queue'>,
+  ownerId: string,
+  rows: { imageId: string; propertyLocation: string; idempotencyKey?: string | null }[],
+  kind: JobKind = 'interactive',
+  /** More writes that stand or fall with the analyses, given them in the rows' order. */
+  within?: (tx: Prisma.TransactionClient, analyses: Analysis[]) => Promise<void>,
+): Promise<Analysis[]> {
   await deps.queue.start();
   return deps.db.$transaction(
     async (tx) => {
       // Searchable by location while it runs; the results' text is added when it is done.
-      const analysis = await tx.analysis.create({ data: { ...row, searchText: row.propertyLocation } });
-      await within?.(tx, analysis);
-      await deps.queue.enqueue({ analysisId: analysis.id }, { group: row.ownerId, kind, connection: transactionConnection(tx) });
-      return analysis;
+      const analyses = await tx.analysis.createManyAndReturn({
+        data: rows.map((row) => ({
+          ownerId,
+          imageId: row.imageId,
+          propertyLocation: row.propertyLocation,
+          searchText: row.propertyLocation,
+          idempotencyKey: row.idempotencyKey ?? null,
+        })),
+      });
+      const byImage = new Map(rows.map((row, i) => [i, row.imageId]));
+      // createManyAndReturn keeps the input order on PostgreSQL; checked, since the jobs' order follows it.
+      analyses.forEach((a, i) => {
+        if (a.imageId !== byImage.get(i)) throw new Error('analysis rows came back out of order');
+      });
+      await within?.(tx, analyses);
+      await deps.queue.enqueueMany(
+        analyses.map((a) => ({ analysisId: a.id })),
+        { group: ownerId, kind, connection: transactionConnection(tx) },
+      );
+      return analyses;
     },
     // A burst of requests waits for a pooled connection rather than failing after Prisma's default 2 s.
     { maxWait: ENQUEUE_WAIT_MS, timeout: ENQUEUE_WAIT_MS },
@@ -64,8 +127,13 @@ export async function enqueueAnalysis(
  * `analyzeImage` and POST /aerial/analyze/{id}: queues the analysis and waits until it is done or
  * failed, or until the wait timeout (then the row is returned as it is: queued or running).
  */
-export async function analyzeImage(deps: AnalysisDeps, viewer: Viewer, imageId: string): Promise<Analysis> {
-  const queued = await requestAnalysis(deps, viewer, imageId);
+export async function analyzeImage(
+  deps: AnalysisDeps,
+  viewer: Viewer,
+  imageId: string,
+  idempotencyKey: string | null = null,
+): Promise<Analysis> {
+  const queued = await requestAnalysis(deps, viewer, imageId, { idempotencyKey });
   return failingAs(FAILURE.analyze, async () => (await deps.events.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
 }
 

@@ -1,7 +1,7 @@
 // Flat columns of an analysis for spreadsheets: the history export (rest/exports.ts) and portfolio batch
 // results (services/batches.ts) share them, so both files read alike.
 import type { AnalysisResults } from '../analyzer/contract.js';
-import { bandFor } from '../domain/constants.js';
+import { bandFor } from '../../common/constants.js';
 import type { Analysis } from '../generated/prisma/client.js';
 import { scoreOf } from './analyses.js';
 

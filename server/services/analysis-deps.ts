@@ -1,7 +1,6 @@
 // What the analysis-domain services need beyond the database: blob storage, the analyzer, the job
-// queue, the change feed and the abuse limits. createApp builds one set per app and puts it on every request's
-// context (both transports), so resolvers and REST handlers reach it the same way.
-import type { Context } from '../auth/context.js';
+// queue, the change feed and the abuse limits. createApp builds one set per app; every request's context
+// carries it as `ctx.analysis` (auth/context.ts), so resolvers and REST handlers reach it the same way.
 import type { Analyzer } from '../analyzer/contract.js';
 import type { RateLimits } from '../config.js';
 import type { Db } from '../db.js';
@@ -9,6 +8,7 @@ import type { BlobStorage } from '../storage/blob-storage.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { AnalysisEvents } from './analysis-events.js';
 import type { AnalysisJob } from './analysis-runner.js';
+import type { AdmissionGate, StreamLimiter } from './load-shedding.js';
 
 export interface AnalysisDeps {
   db: Db;
@@ -21,23 +21,14 @@ export interface AnalysisDeps {
   /** Portfolio batches' runner (server/jobs/batch-runner.ts), told when a batch has new rows; absent where none runs. */
   batches?: { wake(): void };
   limits: RateLimits;
+  /** The abuse limits' clock (their per-minute windows and Retry-After); tests set it, the server uses the time. */
+  clock: () => Date;
   /** How long a synchronous analyze request waits for its job. */
   waitTimeoutMs: number;
-}
-
-type WithDeps = Context & { analysis?: AnalysisDeps };
-
-/** Adds the services' dependencies to each context the factory builds. */
-export function withAnalysisDeps(
-  factory: (request: Request) => Promise<Context>,
-  deps: AnalysisDeps,
-): (request: Request) => Promise<Context> {
-  return async (request) => Object.assign(await factory(request), { analysis: deps });
-}
-
-export function analysisDeps(ctx: Context): AnalysisDeps {
-  const deps = (ctx as WithDeps).analysis;
-  // A wiring mistake, not a user error: createApp always installs them.
-  if (!deps) throw new Error('Analysis services are not configured on this context (see createApp).');
-  return deps;
+  /** Uploads admitted at once (the rest wait briefly or get 503 + Retry-After). */
+  uploads: AdmissionGate;
+  /** Queued or running analysis jobs beyond which a new analysis gets 503 + Retry-After. */
+  analysisQueueLimit: number;
+  /** Open subscription streams per user. */
+  streams: StreamLimiter;
 }

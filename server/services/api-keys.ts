@@ -11,6 +11,7 @@ import type { Db } from '../db.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../domain/errors.js';
 import type { ApiKey } from '../generated/prisma/client.js';
 import { uuidOrNone } from './ids.js';
+import { failingAs } from './messages.js';
 import { takeRateLimit } from './rate-limit.js';
 import { ensureUser } from './users.js';
 
@@ -26,6 +27,7 @@ export const API_KEY_MESSAGES = {
   guest: 'Guest sessions cannot create API keys. Create an account first.',
   fromKey: 'An API key cannot create API keys. Sign in to create one.',
   rateLimited: 'Too many requests with this API key. Please wait a minute.',
+  failed: 'Failed to manage API keys',
 } as const;
 
 export interface ApiKeyLimits {
@@ -71,28 +73,34 @@ export async function createApiKey(
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     throw new ValidationError(issues[0]?.message ?? 'Please name the key.', issues);
   }
-  await ensureUser(db, viewer);
-  const active = await db.apiKey.count({ where: activeKeysWhere(viewer.uid) });
-  if (active >= limits.maxPerUser) {
-    throw new ValidationError(`You already have ${active} API keys, the most allowed. Revoke one first.`);
-  }
-  const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-  const apiKey = await db.apiKey.create({
-    data: { ownerId: viewer.uid, name: parsed.data.name, prefix: secret.slice(0, SHOWN_CHARS), keyHash: hashApiKey(secret) },
+  return failingAs(API_KEY_MESSAGES.failed, async () => {
+    await ensureUser(db, viewer);
+    const active = await db.apiKey.count({ where: activeKeysWhere(viewer.uid) });
+    if (active >= limits.maxPerUser) {
+      throw new ValidationError(`You already have ${active} API keys, the most allowed. Revoke one first.`);
+    }
+    const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    const apiKey = await db.apiKey.create({
+      data: { ownerId: viewer.uid, name: parsed.data.name, prefix: secret.slice(0, SHOWN_CHARS), keyHash: hashApiKey(secret) },
+    });
+    return { apiKey, secret };
   });
-  return { apiKey, secret };
 }
 
 /** Revokes one of the viewer's keys; another user's key and an unknown id are both "not found". */
 export async function revokeApiKey(db: Db, viewer: Viewer, id: string): Promise<ApiKey> {
-  const key = await db.apiKey.findFirst({ where: { id: uuidOrNone(id), ...activeKeysWhere(viewer.uid) } });
-  if (!key) throw new NotFoundError(API_KEY_MESSAGES.notFound);
-  await db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
-  return key;
+  return failingAs(API_KEY_MESSAGES.failed, async () => {
+    const key = await db.apiKey.findFirst({ where: { id: uuidOrNone(id), ...activeKeysWhere(viewer.uid) } });
+    if (!key) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+    await db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    return key;
+  });
 }
 
 export function listApiKeys(db: Db, viewer: Viewer): Promise<ApiKey[]> {
-  return db.apiKey.findMany({ where: activeKeysWhere(viewer.uid), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return failingAs(API_KEY_MESSAGES.failed, () =>
+    db.apiKey.findMany({ where: activeKeysWhere(viewer.uid), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+  );
 }
 
 /**

@@ -3,7 +3,6 @@
 // signing out, or staying away longer than GUEST_SESSION_TTL_HOURS, deletes its analyses, images (the
 // blobs too), risk zones, usage counters and the anonymous account. The identity provider is asked
 // again right before anything is deleted, so a guest who linked a credential meanwhile keeps it all.
-import type { Context } from '../auth/context.js';
 import type { AccountAdmin } from '../auth/accounts.js';
 import type { Viewer } from '../auth/context.js';
 import type { Db } from '../db.js';
@@ -15,28 +14,22 @@ export interface GuestDeps {
   db: Db;
   storage: BlobStorage;
   accounts: AccountAdmin;
+  /** Drops what the token verifier remembers of a deleted account, so its tokens are refused at once. */
+  forgetUser?: (uid: string) => void;
 }
 
 /** A guest's activity is written at most this often (its TTL is counted in hours). */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Adds "this guest is still here" to each request a guest makes, before any service runs. */
-export function withGuestActivity(
-  factory: (request: Request) => Promise<Context>,
-  db: Db,
-): (request: Request) => Promise<Context> {
-  return async (request) => {
-    const ctx = await factory(request);
-    if (ctx.viewer?.isAnonymous) {
-      const now = new Date();
-      // No row yet is fine: ensureUser / verifyUser create it as a guest's. A recent touch is not rewritten.
-      await db.user.updateMany({
-        where: { id: ctx.viewer.uid, OR: [{ isGuest: false }, { lastSeenAt: { lt: new Date(now.getTime() - TOUCH_EVERY_MS) } }] },
-        data: { lastSeenAt: now, isGuest: true },
-      });
-    }
-    return ctx;
-  };
+/** Records "this guest is still here" for each request a guest makes, before any service runs. */
+export async function touchGuest(db: Db, viewer: Viewer): Promise<void> {
+  if (!viewer.isAnonymous) return;
+  const now = new Date();
+  // No row yet is fine: ensureUser / verifyUser create it as a guest's. A recent touch is not rewritten.
+  await db.user.updateMany({
+    where: { id: viewer.uid, OR: [{ isGuest: false }, { lastSeenAt: { lt: new Date(now.getTime() - TOUCH_EVERY_MS) } }] },
+    data: { lastSeenAt: now, isGuest: true },
+  });
 }
 
 export type PurgeOutcome = 'deleted' | 'kept';
@@ -54,6 +47,7 @@ export async function purgeGuest(deps: GuestDeps, uid: string): Promise<PurgeOut
     return 'kept';
   }
   if (kind === 'anonymous') await deps.accounts.delete(uid);
+  deps.forgetUser?.(uid);
   const images = await deps.db.image.findMany({ where: { ownerId: uid }, select: { storageKey: true } });
   await deps.db.$transaction([
     deps.db.user.deleteMany({ where: { id: uid } }),

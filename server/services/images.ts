@@ -14,6 +14,7 @@ import type { BlobStorage, BlobStream } from '../storage/blob-storage.js';
 import { sweepOrphans, type SweepReport } from '../storage/sweep-orphans.js';
 import type { AnalysisDeps } from './analysis-deps.js';
 import { uuidOrNone } from './ids.js';
+import { isUniqueViolation, parseIdempotencyKey } from './idempotency.js';
 import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
 import { limitsFor, takeRateLimit } from './rate-limit.js';
 import { ensureUser } from './users.js';
@@ -56,6 +57,7 @@ export interface StoreImageMeta {
   capturedAt?: Date | null;
   attribution?: string | null;
   providerMeta?: Prisma.InputJsonValue;
+  idempotencyKey?: string | null;
 }
 
 /**
@@ -92,13 +94,22 @@ export async function storeIngestedImage(
         capturedAt: meta.capturedAt ?? null,
         attribution: meta.attribution ?? null,
         ...(meta.providerMeta !== undefined ? { providerMeta: meta.providerMeta } : {}),
+        idempotencyKey: meta.idempotencyKey ?? null,
       },
     });
   } catch (error) {
     await storage.delete(storageKey).catch(() => {});
+    // The same Idempotency-Key stored its image meanwhile (a concurrent retry): that one is the answer.
+    if (meta.idempotencyKey && isUniqueViolation(error)) {
+      const existing = await imageByKey(db, ownerId, meta.idempotencyKey);
+      if (existing) return existing;
+    }
     throw error;
   }
 }
+
+const imageByKey = (db: Db, ownerId: string, idempotencyKey: string) =>
+  db.image.findUnique({ where: { ownerId_idempotencyKey: { ownerId, idempotencyKey } } });
 
 /**
  * POST /aerial/upload and `uploadImage`: validates (spec §5 messages), reads EXIF hints, re-encodes
@@ -109,9 +120,17 @@ export async function uploadImage(
   viewer: Viewer,
   // A function when reading the request is itself the work (REST multipart): it runs after the limit check.
   source: UploadImageInput | (() => Promise<UploadImageInput>),
+  /** The request's Idempotency-Key: a retry with the same key answers the image stored the first time. */
+  idempotencyKeyHeader: string | null = null,
 ): Promise<Image> {
-  return failingAs(FAILURE.upload, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload);
+  const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
+  if (idempotencyKey) {
+    const existing = await imageByKey(deps.db, viewer.uid, idempotencyKey);
+    if (existing) return existing;
+  }
+  // Admitted before anything is read or counted: a refused upload (503 + Retry-After) costs nothing.
+  return deps.uploads.run(() => failingAs(FAILURE.upload, async () => {
+    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload, deps.clock());
     const input = typeof source === 'function' ? await source() : source;
     const propertyLocation = parseLocation(input.propertyLocation);
     if (!input.file) throw noFile();
@@ -120,6 +139,7 @@ export async function uploadImage(
     const { exif, gsdHint } = ingested;
     return storeIngestedImage(deps.db, deps.storage, viewer.uid, ingested, {
       source: 'upload',
+      idempotencyKey,
       propertyLocation,
       latitude: exif.latitude ?? null,
       longitude: exif.longitude ?? null,
@@ -138,7 +158,7 @@ export async function uploadImage(
         ...(exif.relativeAltitudeM !== undefined ? { relative_altitude_m: exif.relativeAltitudeM } : {}),
       },
     });
-  });
+  }));
 }
 
 /** The viewer's image, or NotFoundError whether it is missing or someone else's. */

@@ -1,8 +1,8 @@
 // Address suggestions and what the Map tab needs to know about the configured providers. The providers
-// (server/imagery/) are built once per app and put on every request's context, like the analysis
-// services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
-import type { Context, Viewer } from '../auth/context.js';
-import { AUTOCOMPLETE_MIN_CHARS } from '../domain/constants.js';
+// (server/imagery/) are built once per app and every request's context carries them as `ctx.map`, like
+// the analysis services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
+import type { Viewer } from '../auth/context.js';
+import { AUTOCOMPLETE_MIN_CHARS } from '../../common/constants.js';
 import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import type { Reachability } from '../imagery/reachability.js';
 import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
@@ -15,20 +15,6 @@ export interface MapDeps {
   places: PlacesProvider;
   /** Whether the configured map services answer (checked in the background); absent: not checked. */
   reachability?: Reachability;
-}
-
-type WithMapDeps = Context & { map?: MapDeps };
-
-/** Adds the imagery and places providers to each context the factory builds. */
-export function withMapDeps(factory: (request: Request) => Promise<Context>, deps: MapDeps): (request: Request) => Promise<Context> {
-  return async (request) => Object.assign(await factory(request), { map: deps });
-}
-
-export function mapDeps(ctx: Context): MapDeps {
-  const deps = (ctx as WithMapDeps).map;
-  // A wiring mistake, not a user error: createApp always installs them.
-  if (!deps) throw new Error('Imagery and places providers are not configured on this context (see createApp).');
-  return deps;
 }
 
 /**
@@ -53,14 +39,14 @@ export function logProviderFailure(operation: string, error: unknown): void {
  */
 export async function placePredictions(
   deps: MapDeps,
-  limit: { analysis: Pick<AnalysisDeps, 'db' | 'limits'>; viewer: Viewer },
+  limit: { analysis: Pick<AnalysisDeps, 'db' | 'limits' | 'clock'>; viewer: Viewer },
   input: string | null | undefined,
   sessionToken?: string | null,
 ): Promise<Prediction[]> {
   return failingAs(PLACES_FAILED_MESSAGE, async () => {
     if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
       const { analysis, viewer } = limit;
-      await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE);
+      await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE, analysis.clock());
     }
     try {
       return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});

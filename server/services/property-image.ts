@@ -62,7 +62,7 @@ export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewe
 }
 
 async function fetchAndStore(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, input: ReturnType<typeof parse>): Promise<Image> {
-  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE);
+  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE, deps.clock());
   return storeMapImage(deps, map, viewer, input);
 }
 

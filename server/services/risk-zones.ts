@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Viewer } from '../auth/context.js';
 import type { Db } from '../db.js';
-import { RISK_LEVELS } from '../domain/constants.js';
+import { RISK_LEVELS } from '../../common/constants.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Prisma, RiskZone } from '../generated/prisma/client.js';
 import { uuidOrNone } from './ids.js';

@@ -4,7 +4,7 @@
 // records are made in rest/, GraphQL exposes these as they are.
 import type { Viewer } from '../auth/context.js';
 import type { Db } from '../db.js';
-import { RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM } from '../domain/constants.js';
+import { RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM } from '../../common/constants.js';
 import { FAILURE, failingAs } from './messages.js';
 
 export interface RiskBands {

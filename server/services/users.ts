@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Viewer } from '../auth/context.js';
 import type { Db } from '../db.js';
-import { DEFAULT_PROVIDER } from '../domain/constants.js';
+import { DEFAULT_PROVIDER } from '../../common/constants.js';
 import { ForbiddenError, ValidationError } from '../domain/errors.js';
 import type { Prisma, User } from '../generated/prisma/client.js';
 import { FAILURE, failingAs } from './messages.js';

@@ -2,6 +2,7 @@
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
 import { poolsTile, tinyPng } from './fixtures/images';
+import { isOperation } from './fixtures/operations';
 
 const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
 
@@ -9,7 +10,7 @@ test('results: an unknown id shows the red error box, whose button returns to th
   await login();
   // Hold the answer back so the loading state can be seen first.
   await page.route('/graphql', async (route) => {
-    if ((route.request().postData() ?? '').includes('AnalysisResultsScreenQuery')) await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (isOperation(route.request().postData(), 'AnalysisResultsScreenQuery')) await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.fallback();
   });
   await page.goto('/analysis-results/7d0f3c8e-2b1a-4c5d-9e8f-0a1b2c3d4e5f');

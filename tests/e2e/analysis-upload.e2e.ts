@@ -1,6 +1,7 @@
 // The upload flow of /map-analysis (spec §4, §5, §9) and the results screen it leads to (spec §2).
 import { expect, test } from './fixtures/analyses';
 import { oversizedPng, plainText, poolsTile, textNamedJpeg } from './fixtures/images';
+import { isOperation } from './fixtures/operations';
 
 const UPLOAD_FAILED = 'Failed to upload or analyze image. Please try again.';
 const bandOf = (score: number) => (score >= 67 ? 'high' : score >= 34 ? 'medium' : 'low');
@@ -22,7 +23,7 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
   await page.route('/graphql', async (route) => {
     const request = route.request();
     const multipart = (request.headers()['content-type'] ?? '').startsWith('multipart/form-data');
-    const analyze = !multipart && (request.postData() ?? '').includes('analyzeImage');
+    const analyze = !multipart && isOperation(request.postData(), 'useAnalyzeImageMutation');
     if (multipart) await new Promise((resolve) => setTimeout(resolve, 3500));
     if (analyze) await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.fallback();

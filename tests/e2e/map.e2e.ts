@@ -4,6 +4,7 @@
 // provenance; the 300 ms throttle; the messages for a missing address and a missing image.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/test';
+import { isOperation } from './fixtures/operations';
 
 type RecordedRequest = { service: string; query: Record<string, string> };
 
@@ -71,7 +72,7 @@ test('suggestions are asked for at most once per 300 ms while typing quickly, an
   const asked: string[] = [];
   page.on('request', (request) => {
     const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? (request.postData() ?? '') : '';
-    if (body.includes('useAddressSuggestionsQuery')) asked.push(body);
+    if (isOperation(body, 'useAddressSuggestionsQuery')) asked.push(body);
   });
   const field = page.getByRole('combobox', { name: 'Property address' });
 

@@ -83,6 +83,9 @@ export default defineConfig({
       // Answered by the test fixture (fixtures/test.ts), which records the calls.
       TOKEN_SYNC_URL: `${baseURL}${TOKEN_SYNC_PATH}`,
       ANALYZER: 'local',
+      // A disabled account is refused at once here (profile.e2e.ts); with the default the server would
+      // accept its token for up to 30 s more. The cache itself is tested by the integration suite.
+      TOKEN_CACHE_MS: '0',
     },
   },
 });

@@ -1,6 +1,7 @@
 // /aerial-risk risk assessments (spec §2, §5, §9): validation, creation with the default level,
 // the 100-character truncation, the summary, and delete.
 import { expect, test } from './fixtures/analyses';
+import { isOperation } from './fixtures/operations';
 
 test('risk zones: required fields, default level, newest first, details cut at 100 characters', async ({ page, login }) => {
   await login();
@@ -68,7 +69,7 @@ test('risk zones: a failed save shows the screen message', async ({ page, login 
   await login();
   await page.goto('/aerial-risk');
   await page.route('/graphql', (route) =>
-    (route.request().postData() ?? '').includes('createRiskZone') ? route.abort('connectionreset') : route.fallback(),
+    isOperation(route.request().postData(), 'useCreateRiskZoneMutation') ? route.abort('connectionreset') : route.fallback(),
   );
   const form = page.getByRole('region', { name: 'Create risk assessment' });
   await form.getByLabel('Location').fill('Driveway');
@@ -81,7 +82,7 @@ test('risk zones: a failed save shows the screen message', async ({ page, login 
 test('risk zones: a failed load shows the screen message', async ({ page, login }) => {
   await login();
   await page.route('/graphql', (route) =>
-    (route.request().postData() ?? '').includes('AerialRiskScreenQuery')
+    isOperation(route.request().postData(), 'AerialRiskScreenQuery')
       ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'boom' }] }) })
       : route.fallback(),
   );

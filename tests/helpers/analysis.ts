@@ -1,132 +1,13 @@
-// Helpers for the analysis-domain integration tests (issue 4): an app with an injectable analyzer and
-// its own DATA_DIR, the real HTTP server where a test needs Node's listener, images made with sharp, and a
+// Helpers for the analysis-domain integration tests (issue 4): images made with sharp, and a
 // scripted analyzer whose observations the test chooses (so search, filters, sort and statistics
 // can be checked exactly). One test file uses the real local analyzer.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { inject } from 'vitest';
 import { assembleOutput, unknownObservations } from '../../server/analyzer/assemble.js';
 import type { Analyzer, AnalyzeContext, Finding, Observations } from '../../server/analyzer/contract.js';
-import { createApp, type App, type AppDeps } from '../../server/app.js';
-import { createFirebaseVerifier } from '../../server/auth/firebase.js';
-import { loadConfig, type Config } from '../../server/config.js';
-import type { Database } from '../../server/db.js';
-import { migrate } from '../../server/migrate.js';
 import type { EmulatorUser } from './auth-emulator-users.js';
-import { openTestDatabase } from './test-app.js';
 
-export interface AnalysisTestApp {
-  app: App;
-  db: Database;
-  config: Config;
-  dataDir: string;
-  /** Every SQL statement Prisma sent (the same log as TestApp's). */
-  queries: string[];
-  request(path: string, init?: RequestInit): Promise<Response>;
-  /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (Node's request: streaming, connections). */
-  listen(): Promise<string>;
-  /** A second app on the same database and DATA_DIR (a restarted process); `env` is added to the first one's. */
-  restart(opts?: Restart): Promise<AnalysisTestApp>;
-  close(): Promise<void>;
-}
-
-type Restart = { analyzer?: Analyzer; sweepOrphansOnStart?: boolean; env?: Record<string, string> };
-type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs'>>;
-
-function configFor(dataDir: string, env: Record<string, string>): Config {
-  const emulatorHost = inject('authEmulatorHost');
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  return loadConfig({
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    FIREBASE_PROJECT_ID: 'demo-aerisk',
-    DATA_DIR: dataDir,
-    // Tests make many requests a minute; the limit tests set their own.
-    UPLOAD_RATE_LIMIT_PER_MINUTE: '1000',
-    ANALYZE_RATE_LIMIT_PER_MINUTE: '1000',
-    ...env,
-  });
-}
-
-function build(db: Database, dataDir: string, opts: Options, queries: string[]): AnalysisTestApp {
-  const config = configFor(dataDir, opts.env ?? {});
-  const verifier = createFirebaseVerifier(config.firebase);
-  const app = createApp({
-    config,
-    db,
-    verifier,
-    analyzer: opts.analyzer,
-    storage: opts.storage,
-    sweepOrphansOnStart: opts.sweepOrphansOnStart,
-    guestSweepIntervalMs: opts.guestSweepIntervalMs,
-  });
-  let server: Server | null = null;
-  const self: AnalysisTestApp = {
-    app,
-    db,
-    config,
-    dataDir,
-    queries,
-    request: (p, init) => app.fetch(new Request(new URL(p, 'http://aerisk.test'), init)),
-    async listen() {
-      if (!server) {
-        server = createServer((req, res) => app.handleNode(req, res));
-        await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-      }
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    async restart(next: Restart = {}) {
-      await self.close();
-      return build(db, dataDir, { ...opts, ...next, env: { ...opts.env, ...next.env } }, queries);
-    },
-    async close() {
-      if (server) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server!.close(() => resolve()));
-        server = null;
-      }
-      await app.dispose();
-      await verifier.close();
-    },
-  };
-  return self;
-}
-
-/** The app over a fresh database (PGlite or PostgreSQL per TEST_DB) and a fresh DATA_DIR. */
-export async function createAnalysisTestApp(opts: Options = {}): Promise<AnalysisTestApp & { dispose(): Promise<void> }> {
-  const queries: string[] = [];
-  const { db, dispose } = await openTestDatabase((sql) => queries.push(sql));
-  await migrate(db);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-analysis-test-'));
-  let current = build(db, dataDir, opts, queries);
-  const wrapper = {
-    get app() {
-      return current.app;
-    },
-    db,
-    get config() {
-      return current.config;
-    },
-    dataDir,
-    queries,
-    request: (p: string, init?: RequestInit) => current.request(p, init),
-    listen: () => current.listen(),
-    async restart(next?: Restart) {
-      current = await current.restart(next);
-      return wrapper;
-    },
-    close: () => current.close(),
-    async dispose() {
-      await current.close();
-      await dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  return wrapper as AnalysisTestApp & { dispose(): Promise<void> };
-}
+// The app factory is the one in test-app.ts; analysis tests have always imported it from here.
+export { createAnalysisTestApp, type AnalysisTestApp } from './test-app.js';
 
 export function auth(user: EmulatorUser | { idToken: string }): Record<string, string> {
   return { authorization: `Bearer ${user.idToken}` };
@@ -162,7 +43,31 @@ export type Script = Partial<Omit<Observations, 'pool' | 'spa' | 'trees' | 'roof
   delayMs?: number;
   /** Throw instead of answering. */
   fail?: boolean;
+  /** Findings the analyzer reports (besides the damage finding a poor roof gets). */
+  findings?: Finding[];
+  /** Ground resolution the analyzer reports (else the image's own, usually unknown for a test upload). */
+  gsdMPerPx?: number;
 };
+
+/** A finding of `feature` outlined by a box, as a scripted analyzer reports it. */
+export function boxFinding(feature: Finding['feature'], note: string, box = [100, 80, 160, 120], confidence = 0.8): Finding {
+  const [x0, y0, x1, y1] = box;
+  return { feature, confidence, polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], area_m2: null, note, analyzer: 'scripted' };
+}
+
+/**
+ * A property the scoring module puts at exactly 67, High: building 5 + roof fair 12 + trees touching 20 + pool 10
+ * + a power line over the structure 20. Rejecting the pool brings it to 57, Medium (the review tests).
+ */
+export function highRiskScript(findings: Finding[]): Script {
+  return {
+    pool: true,
+    trees: { count: 2, proximity: 'touching' },
+    roof: { condition: 'fair' },
+    powerLines: { crossing_property: false, proximity: 'over_structure' },
+    findings,
+  };
+}
 
 function observationsFor(script: Script): Observations {
   const base = unknownObservations();
@@ -206,7 +111,7 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
       if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
       if (script.fail) throw new Error('scripted analyzer failure');
       const observations = observationsFor(script);
-      const findings: Finding[] = observations.roof.condition === 'poor' ? [damageFinding()] : [];
+      const findings: Finding[] = [...(observations.roof.condition === 'poor' ? [damageFinding()] : []), ...(script.findings ?? [])];
       const meta = await sharp(image).metadata();
       const assessable = script.assessable ?? true;
       return assembleOutput({
@@ -222,8 +127,8 @@ export function scriptedAnalyzer(scripts: Record<string, Script>): Analyzer & { 
           image_sha256: context.image_sha256 ?? '0'.repeat(64),
           width: meta.width ?? 1,
           height: meta.height ?? 1,
-          gsd_m_per_px: context.gsd_m_per_px ?? null,
-          gsd_source: context.gsd_source ?? null,
+          gsd_m_per_px: script.gsdMPerPx ?? context.gsd_m_per_px ?? null,
+          gsd_source: script.gsdMPerPx ? 'source-native' : (context.gsd_source ?? null),
           image_source: context.source,
           image_captured_at: context.captured_at ?? null,
           analyzed_at: new Date().toISOString(),
@@ -292,6 +197,9 @@ export async function uploaded(to: Target, user: { idToken: string }, propertyLo
   return ((await res.json()) as { item_id: string }).item_id;
 }
 
+/** One SSE `next` payload, read field by field by the tests. */
+type SubscriptionEvent = { data?: any; errors?: any[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 /** Runs a GraphQL subscription over SSE and collects every `next` payload until `complete`. */
 export async function subscribe(
   request: (path: string, init?: RequestInit) => Promise<Response>,
@@ -299,11 +207,11 @@ export async function subscribe(
   query: string,
   variables: Record<string, unknown>,
   timeoutMs = 30_000,
-): Promise<{ status: number; events: Array<{ data?: any; errors?: any[] }> }> {
+): Promise<{ status: number; events: SubscriptionEvent[] }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await request('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  const events: Array<{ data?: any; errors?: any[] }> = [];
+  const events: SubscriptionEvent[] = [];
   if (!res.body) return { status: res.status, events };
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

@@ -1,9 +1,17 @@
-// The real app (createApp) over a fresh database per test file: in-memory PGlite, or a new
-// database on the test PostgreSQL server when TEST_DB=postgres. Requests go through app.fetch.
+// The one test-app factory: the real app (createApp) over a fresh database per test file (in-memory
+// PGlite, or a new database on the test PostgreSQL server when TEST_DB=postgres) and a fresh DATA_DIR,
+// with an injectable analyzer, storage and clock. Requests go through app.fetch; `listen()` starts Node's
+// listener where a test needs it.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp, type App } from '../../server/app.js';
+import type { Analyzer } from '../../server/analyzer/contract.js';
+import { createApp, type App, type AppDeps } from '../../server/app.js';
 import { createFirebaseVerifier } from '../../server/auth/firebase.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDatabase, type Database } from '../../server/db.js';
@@ -61,28 +69,119 @@ export async function openTestDatabase(
   return { db, dispose: () => db.close() };
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  opts: { clientDir?: string } = {},
-): Promise<TestApp> {
+export interface AnalysisTestApp {
+  app: App;
+  db: Database;
+  config: Config;
+  dataDir: string;
+  /** Every SQL statement Prisma sent (the same log as TestApp's). */
+  queries: string[];
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** Starts the real HTTP server on an ephemeral 127.0.0.1 port (Node's request: streaming, connections). */
+  listen(): Promise<string>;
+  /** A second app on the same database and DATA_DIR (a restarted process); `env` is added to the first one's. */
+  restart(opts?: Restart): Promise<AnalysisTestApp>;
+  close(): Promise<void>;
+}
+
+type Restart = { analyzer?: Analyzer; sweepOrphansOnStart?: boolean; env?: Record<string, string> };
+type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs' | 'clock' | 'clientDir'>>;
+
+function configFor(dataDir: string, env: Record<string, string>): Config {
   const emulatorHost = inject('authEmulatorHost');
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: 'demo-aerisk', ...env });
-  const queries: string[] = [];
-  const { db, dispose } = await openTestDatabase((sql) => queries.push(sql));
-  await migrate(db);
+  return loadConfig({
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    FIREBASE_PROJECT_ID: 'demo-aerisk',
+    DATA_DIR: dataDir,
+    // Tests make many requests a minute; the limit tests set their own.
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '1000',
+    ANALYZE_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+}
+
+function build(db: Database, dataDir: string, opts: Options, queries: string[]): AnalysisTestApp {
+  const config = configFor(dataDir, opts.env ?? {});
   const verifier = createFirebaseVerifier(config.firebase);
-  const app = createApp({ config, db, verifier, clientDir: opts.clientDir ?? null });
-  return {
+  const app = createApp({
+    config,
+    db,
+    verifier,
+    analyzer: opts.analyzer,
+    storage: opts.storage,
+    sweepOrphansOnStart: opts.sweepOrphansOnStart,
+    guestSweepIntervalMs: opts.guestSweepIntervalMs,
+    clock: opts.clock,
+    clientDir: opts.clientDir ?? null,
+  });
+  let server: Server | null = null;
+  const self: AnalysisTestApp = {
     app,
     db,
     config,
+    dataDir,
     queries,
-    request: (path, init) => app.fetch(new Request(new URL(path, 'http://aerisk.test'), init)),
+    request: (p, init) => app.fetch(new Request(new URL(p, 'http://aerisk.test'), init)),
+    async listen() {
+      if (!server) {
+        server = createServer((req, res) => app.handleNode(req, res));
+        await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      }
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async restart(next: Restart = {}) {
+      await self.close();
+      return build(db, dataDir, { ...opts, ...next, env: { ...opts.env, ...next.env } }, queries);
+    },
     async close() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+        server = null;
+      }
       await app.dispose();
       await verifier.close();
-      await dispose();
     },
   };
+  return self;
+}
+
+/** The app over a fresh database (PGlite or PostgreSQL per TEST_DB) and a fresh DATA_DIR. */
+export async function createAnalysisTestApp(opts: Options = {}): Promise<AnalysisTestApp & { dispose(): Promise<void> }> {
+  const queries: string[] = [];
+  const { db, dispose } = await openTestDatabase((sql) => queries.push(sql));
+  await migrate(db);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-analysis-test-'));
+  let current = build(db, dataDir, opts, queries);
+  const wrapper = {
+    get app() {
+      return current.app;
+    },
+    db,
+    get config() {
+      return current.config;
+    },
+    dataDir,
+    queries,
+    request: (p: string, init?: RequestInit) => current.request(p, init),
+    listen: () => current.listen(),
+    async restart(next?: Restart) {
+      current = await current.restart(next);
+      return wrapper;
+    },
+    close: () => current.close(),
+    async dispose() {
+      await current.close();
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return wrapper as AnalysisTestApp & { dispose(): Promise<void> };
+}
+
+/** The same app for tests that need only `env` (and a built client): `close()` ends everything. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { clientDir?: string } = {}): Promise<TestApp> {
+  const t = await createAnalysisTestApp({ env, clientDir: opts.clientDir ?? null });
+  return { app: t.app, db: t.db, config: t.config, queries: t.queries, request: t.request, close: () => t.dispose() };
 }

@@ -39,6 +39,7 @@ describe('GET /api/client-config', () => {
     // Token verification against Google is unreachable here and not needed for this route.
     const refuseAll = {
       verify: async () => Promise.reject(new UnauthenticatedError()),
+      forgetUser: () => {},
       close: async () => {},
     };
     const app = createApp({ config, db: t.db, verifier: refuseAll });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_ROWS } from '../../server/rest/exports.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
+import { parseCsv } from '../helpers/csv.js';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -37,25 +38,6 @@ afterAll(async () => {
 
 const exported = (who: EmulatorUser | null, query: string) => t.request(`/aerial/analyses/export${query}`, { headers: who ? auth(who) : {} });
 
-/** Parses RFC 4180 CSV (quoted cells with doubled quotes and commas). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = '');
-    else cell += c;
-  }
-  return rows;
-}
 
 describe('GET /aerial/analyses/export', () => {
   it('CSV: one row per matching analysis in the history order, as an attachment, formulas defused', async () => {
@@ -103,6 +85,34 @@ describe('GET /aerial/analyses/export', () => {
         properties: expect.objectContaining({ analysis_id: row.id, pool: true, property_location: '1 Ocean Ave, Seaside' }),
       },
     ]);
+  });
+
+  it('exports the reviewed values (and the analyzer’s score beside them); each export is audited', async () => {
+    const id = ids['1 Ocean Ave, Seaside'];
+    const reviewed = await t.request(`/aerial/analysis/${id}/review`, {
+      method: 'POST',
+      headers: { ...auth(user), 'content-type': 'application/json' },
+      body: JSON.stringify({ field: 'pool', value: 'absent', reason: 'Filled in last year' }),
+    });
+    expect(reviewed.status).toBe(200);
+    const { risk_score: score, review } = (await reviewed.json()) as Json;
+    try {
+      const [head, ...rows] = parseCsv(await (await exported(user, '?format=csv')).text());
+      const row = rows.find((r) => r[0] === id)!;
+      const cell = (name: string) => row[head.indexOf(name)];
+      expect(cell('pool')).toBe('false');
+      expect(cell('risk_score')).toBe(String(score));
+      expect(cell('reviewed')).toBe('true');
+      expect(cell('analyzer_risk_score')).toBe(String(review.analyzer.risk_score));
+      expect(cell('reviewed_by')).toBe(user.email);
+      // The history's filter reads the reviewed value too: the pool filter no longer exports it.
+      const pools = parseCsv(await (await exported(user, '?format=csv&filters=pool')).text());
+      expect(pools.slice(1).map((r) => r[0])).not.toContain(id);
+      const trail = (await (await t.request(`/aerial/analysis/${id}/audit`, { headers: auth(user) })).json()) as Json[];
+      expect(trail.filter((e) => e.kind === 'exported').map((e) => e.details.format)).toContain('csv');
+    } finally {
+      await t.request(`/aerial/analysis/${id}/review`, { method: 'DELETE', headers: auth(user) });
+    }
   });
 
   it(`streams every row of a large history, across pages of ${EXPORT_PAGE_ROWS}`, async () => {

@@ -9,7 +9,9 @@ import { until } from '../helpers/until.js';
 
 type Payload = { name: string };
 
-async function orderedRun(plan: (enqueue: (name: string, group: string, kind?: JobKind) => Promise<void>) => Promise<void>) {
+type Enqueue = (names: string | string[], group: string, kind?: JobKind) => Promise<void>;
+
+async function orderedRun(plan: (enqueue: Enqueue) => Promise<void>) {
   const { db, dispose } = await openTestDatabase();
   const queue = new JobQueue<Payload>({ database: db, name: 'order-test', workers: 1, leaseMs: 30_000, pollIntervalMs: 0 });
   const ran: string[] = [];
@@ -21,16 +23,18 @@ async function orderedRun(plan: (enqueue: (name: string, group: string, kind?: J
   });
   await queue.start();
   let queued = 0;
-  const enqueue = async (name: string, group: string, kind: JobKind = 'interactive') => {
-    await queue.enqueue({ name }, { group, kind });
-    queued += 1;
+  // One name: enqueue(); several: one enqueueMany() (a batch).
+  const enqueue: Enqueue = async (names, group, kind = 'interactive') => {
+    if (typeof names === 'string') await queue.enqueue({ name: names }, { group, kind });
+    else await queue.enqueueMany(names.map((name) => ({ name })), { group, kind });
+    queued += typeof names === 'string' ? 1 : names.length;
   };
   try {
     await enqueue('blocker', 'owner-0');
-    await until(async () => ran.length === 1);
+    await until(async () => ran.length === 1, 120_000);
     await plan(enqueue);
     release();
-    await until(async () => ran.length === queued, 30_000);
+    await until(async () => ran.length === queued, 120_000);
     return ran.slice(1);
   } finally {
     release();
@@ -39,7 +43,7 @@ async function orderedRun(plan: (enqueue: (name: string, group: string, kind?: J
   }
 }
 
-describe('fair share between users', () => {
+describe('fair share between users', { timeout: 300_000 }, () => {
   let order: string[] = [];
   afterEach(() => {
     order = [];
@@ -66,10 +70,10 @@ describe('fair share between users', () => {
   });
 });
 
-describe('priorities', () => {
-  it('runs interactive jobs before batch work queued earlier, and batch work fairly between owners', async () => {
+describe('priorities', { timeout: 300_000 }, () => {
+  it('runs interactive jobs before batch work queued earlier (one batch enqueued at once), and batch work fairly between owners', async () => {
     const order = await orderedRun(async (enqueue) => {
-      for (let i = 1; i <= 3; i++) await enqueue(`x${i}`, 'xena', 'batch');
+      await enqueue(['x1', 'x2', 'x3'], 'xena', 'batch');
       await enqueue('w1', 'walt', 'batch');
       await enqueue('y1', 'yuri');
       await enqueue('z1', 'zoe');

@@ -163,6 +163,23 @@ describe('GraphQL risk zones', () => {
     expect(again.data!.deleteRiskZone).toEqual({ __typename: 'NotFoundError', message: 'Risk zone not found' });
   });
 
+  it('createRiskZone and deleteRiskZone answer with the viewer’s statistics after the change', async () => {
+    const user = await createEmulatorUser();
+    const STATS = 'viewer { riskZoneStatistics { totalZones riskLevels { low medium high } } }';
+    const create = await graphql<Json>(
+      t,
+      `mutation($input: CreateRiskZoneInput!) { createRiskZone(input: $input) { ... on MutationCreateRiskZoneSuccess { data { id } ${STATS} } } }`,
+      { token: user.idToken, variables: { input: { location: 'Pier 4', details: 'Flood line', riskLevel: 'high' } } },
+    );
+    expect(create.data!.createRiskZone.viewer.riskZoneStatistics).toEqual({ totalZones: 1, riskLevels: { low: 0, medium: 0, high: 1 } });
+    const del = await graphql<Json>(
+      t,
+      `mutation($input: DeleteRiskZoneInput!) { deleteRiskZone(input: $input) { ... on MutationDeleteRiskZoneSuccess { data ${STATS} } } }`,
+      { token: user.idToken, variables: { input: { id: create.data!.createRiskZone.data.id } } },
+    );
+    expect(del.data!.deleteRiskZone.viewer.riskZoneStatistics).toEqual({ totalZones: 0, riskLevels: { low: 0, medium: 0, high: 0 } });
+  });
+
   it('returns ValidationError "Please fill in all required fields" for blank fields', async () => {
     const user = await createEmulatorUser();
     for (const input of [{ location: '', details: 'x' }, { location: 'x', details: '   ' }]) {

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../server/domain/constants.js';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../common/constants.js';
 import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
 import { animatedGif, droneJpeg, hugePng, jpegOfExactSize } from '../unit/ingest/fixtures.js';

@@ -30,7 +30,9 @@ type ViewerData = {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every request asks the identity provider (no verified-token cache), so a disabled account is refused at
+  // once below; how the cache delays that is token-verification.test.ts's subject.
+  t = await createTestApp({ TOKEN_CACHE_MS: '0' });
 });
 afterAll(async () => {
   await t?.close();

@@ -42,6 +42,7 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
           feature
           confidence
           note
+          reviewDecision
         }
       }
     `,
@@ -49,11 +50,13 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
   );
   const results = data.results;
   if (!results) return null;
+  // What the owner rejected is not evidence any more.
+  const findings = data.findings.filter((finding) => finding.reviewDecision !== 'rejected');
   const { pool, spa, trees, roof, solar, powerLines } = results;
 
   // The highest confidence among the findings of a feature is the confidence shown for it.
   const confidence = (feature: string): number | null => {
-    const values = data.findings.filter((finding) => finding.feature === feature).map((finding) => finding.confidence);
+    const values = findings.filter((finding) => finding.feature === feature).map((finding) => finding.confidence);
     return values.length ? Math.max(...values) : null;
   };
   const withLocation = (text: string, location: string) => (location ? `${text}, ${location}` : text);
@@ -110,7 +113,7 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
   ];
   // Damage and other findings, one line per kind and note (four patches of missing cover read as one line).
   const others = new Map<string, { feature: string; note: string; confidence: number; count: number }>();
-  for (const finding of data.findings) {
+  for (const finding of findings) {
     if (finding.feature !== 'damage' && finding.feature !== 'other') continue;
     const key = `${finding.feature}\u0000${finding.note}`;
     const seen = others.get(key);

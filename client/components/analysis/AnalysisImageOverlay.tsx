@@ -1,9 +1,21 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
 import { AuthorizedImage } from './AuthorizedImage';
-import { featureStyle, svgPoints } from './features';
+import { DEFENSIBLE_SPACE_ZONES, featureStyle, svgPoints } from './features';
 import { percent } from './format';
+
+/**
+ * A drawing over the image: the polygons are in the analysed image's pixels, so the viewBox is the image's size
+ * and the SVG is stretched exactly over the <img>, which fills a box of the same aspect ratio.
+ */
+function OverlaySvg({ label, width, height, children }: { label: string; width: number; height: number; children: ReactNode }) {
+  return (
+    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full">
+      {children}
+    </svg>
+  );
+}
 
 /** The analysed image with every finding drawn over it, in its feature's colour; the drawing can be hidden. */
 export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOverlay_analysis$key }) {
@@ -15,11 +27,17 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
           feature
           confidence
           polygon
+          reviewDecision
         }
         image {
           url
           width
           height
+        }
+        defensibleSpace {
+          status
+          pxPerM
+          roofPolygon
         }
       }
     `,
@@ -27,19 +45,34 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
   );
   const [showFindings, setShowFindings] = useState(true);
   const { width, height } = data.image;
-  const shapes = data.findings.filter((finding) => finding.polygon.length >= 2);
+  // A finding the owner rejected is no longer evidence: it is not drawn.
+  const shapes = data.findings.filter((finding) => finding.polygon.length >= 2 && finding.reviewDecision !== 'rejected');
   const legend = [...new Set(shapes.map((finding) => finding.feature))];
 
-  const overlay = showFindings && shapes.length > 0 && (
-    // The polygons are in the analysed image's pixels, so the viewBox is the image's size and the SVG is
-    // stretched exactly over the <img>, which fills a box of the same aspect ratio.
-    <svg
-      role="img"
-      aria-label="Detected features overlay"
-      viewBox={`0 0 ${width} ${height}`}
-      preserveAspectRatio="none"
-      className="pointer-events-none absolute inset-0 h-full w-full"
-    >
+  const space = data.defensibleSpace;
+  const zones = showFindings && space?.status === 'measured' && space.pxPerM && space.roofPolygon && (
+    // Each zone is the roof outline stroked twice its outer distance wide with round joins: exactly the ground
+    // within that distance of the roof. Outermost first, so the inner zones stack darker.
+    <OverlaySvg label="Defensible space zones" width={width} height={height}>
+      {DEFENSIBLE_SPACE_ZONES.map((zone) => (
+        <polygon
+          key={zone.label}
+          points={svgPoints(space.roofPolygon!)}
+          fill={zone.colour}
+          fillOpacity={0.12}
+          stroke={zone.colour}
+          strokeOpacity={0.12}
+          strokeWidth={2 * zone.outerM * space.pxPerM!}
+          strokeLinejoin="round"
+        >
+          <title>{`Defensible space ${zone.label}`}</title>
+        </polygon>
+      ))}
+    </OverlaySvg>
+  );
+
+  const findingsOverlay = showFindings && shapes.length > 0 && (
+    <OverlaySvg label="Detected features overlay" width={width} height={height}>
       {shapes.map((finding, index) => {
         const { colour, label } = featureStyle(finding.feature);
         const title = `${label} (${percent(finding.confidence)} confidence)`;
@@ -74,7 +107,7 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
           </polygon>
         );
       })}
-    </svg>
+    </OverlaySvg>
   );
 
   return (
@@ -85,7 +118,14 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
         className="w-full rounded-xl"
         style={{ aspectRatio: `${width} / ${height}` }}
         imgClassName="block h-full w-full object-fill"
-        overlay={overlay || null}
+        overlay={
+          zones || findingsOverlay ? (
+            <>
+              {zones || null}
+              {findingsOverlay || null}
+            </>
+          ) : null
+        }
       />
       <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <ul className="flex flex-wrap gap-3" aria-label="Legend">
@@ -98,6 +138,12 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
               </li>
             );
           })}
+          {zones && (
+            <li className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
+              <span className="h-3 w-3 rounded-full ring-1 ring-black/10" style={{ backgroundColor: DEFENSIBLE_SPACE_ZONES[2].colour }} aria-hidden="true" />
+              Defensible space zones (0–1.5, 1.5–9, 9–30 m)
+            </li>
+          )}
           {legend.length === 0 && <li className="text-slate-500 dark:text-slate-400">No features were outlined on this image.</li>}
         </ul>
         {shapes.length > 0 && (

@@ -4,6 +4,7 @@ import { AnalysisFeatures } from './AnalysisFeatures';
 import { AnalysisImageOverlay } from './AnalysisImageOverlay';
 import { AnalysisObservations } from './AnalysisObservations';
 import { AnalysisProvenance } from './AnalysisProvenance';
+import { DefensibleSpacePanel } from './DefensibleSpacePanel';
 import { formatDateTime } from './format';
 import { RiskScoreCard } from './RiskScoreCard';
 
@@ -19,6 +20,7 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
         ...AnalysisFeatures_analysis
         ...AnalysisObservations_analysis
         ...AnalysisProvenance_analysis
+        ...DefensibleSpacePanel_analysis
       }
     `,
     analysis,
@@ -41,6 +43,7 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
         <AnalysisFeatures analysis={data} />
         <AnalysisObservations analysis={data} />
       </div>
+      <DefensibleSpacePanel analysis={data} />
       <AnalysisProvenance analysis={data} />
     </div>
   );

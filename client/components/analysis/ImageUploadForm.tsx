@@ -7,7 +7,7 @@ import {
   PROGRESS_INTERVAL_MS,
   PROGRESS_SIMULATED_MAX,
   PROGRESS_STEP,
-} from '../../../server/domain/constants';
+} from '../../../common/constants';
 import { Alert } from '../Alert';
 import { Button, TextField } from '../forms';
 import { UploadIcon } from '../icons';

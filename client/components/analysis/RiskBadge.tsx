@@ -1,4 +1,4 @@
-import type { RiskBand } from '../../../server/domain/constants';
+import type { RiskBand } from '../../../common/constants';
 import { bandBadgeClasses, bandLabels, scoreBand } from './riskBand';
 
 /** A score with its band colour; `null` (not assessable, or not finished) shows as such. */

@@ -3,6 +3,11 @@ import type { RiskScoreCard_analysis$key } from '../../__generated__/RiskScoreCa
 import { humanize } from './format';
 import { bandLabels, bandTextClasses, scoreBand } from './riskBand';
 
+/** "72 High", or "Not assessable" for a missing score. */
+function scoreWords(score: number | null | undefined): string {
+  return score == null ? 'Not assessable' : `${score} ${bandLabels[scoreBand(score)]}`;
+}
+
 /** The risk score in its band colour with the points behind it, or why there is no score. */
 export function RiskScoreCard({ analysis }: { analysis: RiskScoreCard_analysis$key }) {
   const data = useFragment(
@@ -16,9 +21,18 @@ export function RiskScoreCard({ analysis }: { analysis: RiskScoreCard_analysis$k
           points
           reason
         }
+        review {
+          analyzerRiskScore
+        }
       }
     `,
     analysis,
+  );
+
+  const reviewLine = data.review && (
+    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="review-score-change">
+      Analyzer: {scoreWords(data.review.analyzerRiskScore)} → Reviewed: {scoreWords(data.riskScore)}
+    </p>
   );
 
   if (data.assessable === false || data.riskScore == null) {
@@ -30,6 +44,7 @@ export function RiskScoreCard({ analysis }: { analysis: RiskScoreCard_analysis$k
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">
           This image cannot support a risk judgement, so no risk score was given.
         </p>
+        {reviewLine}
         {data.unassessableReasons.length > 0 && (
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-900 dark:text-amber-100" aria-label="Reasons">
             {data.unassessableReasons.map((reason, index) => (
@@ -52,6 +67,7 @@ export function RiskScoreCard({ analysis }: { analysis: RiskScoreCard_analysis$k
         <span className="text-sm text-slate-500 dark:text-slate-400">/ 100</span>
         <span className={`text-lg font-semibold ${bandTextClasses[band]}`}>{bandLabels[band]} risk</span>
       </p>
+      {reviewLine}
       {data.scoreBreakdown.length > 0 ? (
         <table className="mt-5 w-full text-left text-sm">
           <caption className="sr-only">How the score is made up</caption>

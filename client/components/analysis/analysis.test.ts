@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../server/domain/constants';
+import { MAX_UPLOAD_BYTES } from '../../../common/constants';
 import { describeSort, nextSort, toggleFilter, DEFAULT_HISTORY_QUERY } from '../../screens/AnalysisHistory/historyQuery';
 import { countLabel, humanize, truncate } from './format';
 import { toGlobalId } from './globalId';

@@ -1,5 +1,5 @@
 // Small text helpers shared by the analysis screens.
-import { DETAILS_TRUNCATE } from '../../../server/domain/constants';
+import { DETAILS_TRUNCATE } from '../../../common/constants';
 
 /** Cuts `text` at `max` characters (the risk-zone table shows the full text in a tooltip). */
 export function truncate(text: string, max: number = DETAILS_TRUNCATE): string {

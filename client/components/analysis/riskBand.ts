@@ -1,6 +1,6 @@
 // The risk score bands of spec §4 with their colours: below 34 Low (green), 34–66 Medium (yellow),
 // 67 and above High (red).
-import { bandFor, type RiskBand } from '../../../server/domain/constants';
+import { bandFor, type RiskBand } from '../../../common/constants';
 
 export const bandLabels: Record<RiskBand, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
@@ -18,5 +18,5 @@ export const bandTextClasses: Record<RiskBand, string> = {
   high: 'text-red-600 dark:text-red-400',
 };
 
-/** The band of a score: the shared rule of server/domain/constants.ts, under the name the screens use. */
+/** The band of a score: the shared rule of common/constants.ts, under the name the screens use. */
 export { bandFor as scoreBand };

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type {
   useAnalyzeImageMutation as AnalyzeImageMutation,
   useAnalyzeImageMutation$data,
 } from '../../__generated__/useAnalyzeImageMutation.graphql';
-import { UserFacingError } from './uploadErrors';
+import { refusals, useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useAnalyzeImageMutation($input: AnalyzeImageInput!) {
@@ -18,6 +18,10 @@ const mutation = graphql`
           error
           ...AnalysisResultCard_analysis
         }
+        # The analysis statistics with this analysis counted, for screens that show them.
+        viewer {
+          ...AnalysisStatisticsPanel_user
+        }
       }
       ... on Error {
         message
@@ -29,26 +33,18 @@ const mutation = graphql`
 type Result = useAnalyzeImageMutation$data['analyzeImage'];
 export type AnalyzedAnalysis = NonNullable<Result['data']>;
 
+const resultOf = (response: useAnalyzeImageMutation$data) => response.analyzeImage;
+const toError = refusals('ValidationError', 'RateLimitedError');
+
 /** Runs the analysis of an uploaded image; the server answers once the job has finished (or failed). */
 export function useAnalyzeImageMutation(): (imageId: string) => Promise<AnalyzedAnalysis> {
-  const [commit] = useMutation<AnalyzeImageMutation>(mutation);
+  const [commit] = useTypedMutation<AnalyzeImageMutation, Result>(mutation, resultOf, toError);
   return useCallback(
-    (imageId) =>
-      new Promise<AnalyzedAnalysis>((resolve, reject) => {
-        commit({
-          variables: { input: { imageId } },
-          onCompleted: ({ analyzeImage: result }) => {
-            const analysis = result.data;
-            if (analysis) {
-              if (analysis.status === 'failed') reject(new Error(analysis.error ?? 'The analysis failed'));
-              else resolve(analysis);
-            } else if (result.message && (result.__typename === 'ValidationError' || result.__typename === 'RateLimitedError')) {
-              reject(new UserFacingError(result.message));
-            } else reject(new Error(result.message ?? `analyzeImage answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+    async (imageId) => {
+      const analysis = await commit({ input: { imageId } });
+      if (analysis.status === 'failed') throw new Error(analysis.error ?? 'The analysis failed');
+      return analysis;
+    },
     [commit],
   );
 }

@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useUploadImageMutation as UploadImageMutation } from '../../__generated__/useUploadImageMutation.graphql';
-import { UserFacingError } from './uploadErrors';
+import { graphql } from 'react-relay';
+import type {
+  useUploadImageMutation as UploadImageMutation,
+  useUploadImageMutation$data,
+} from '../../__generated__/useUploadImageMutation.graphql';
+import { refusals, useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useUploadImageMutation($input: UploadImageInput!) {
@@ -22,25 +25,16 @@ const mutation = graphql`
 
 export type UploadedImage = { id: string; itemId: string };
 
+const resultOf = (response: useUploadImageMutation$data) => response.uploadImage;
+const toError = refusals('ValidationError', 'RateLimitedError');
+
 /** Sends the file as a GraphQL multipart upload; resolves with the stored image's ids. */
 export function useUploadImageMutation(): (file: File, propertyLocation: string) => Promise<UploadedImage> {
-  const [commit] = useMutation<UploadImageMutation>(mutation);
+  const [commit] = useTypedMutation<UploadImageMutation, ReturnType<typeof resultOf>>(mutation, resultOf, toError);
   return useCallback(
     (file, propertyLocation) =>
-      new Promise<UploadedImage>((resolve, reject) => {
-        commit({
-          // The file travels as a multipart part; `input.file` is the variable it fills (see relay/multipart.ts).
-          variables: { input: { file: null, propertyLocation: propertyLocation.trim() || null } },
-          uploadables: { 'input.file': file },
-          onCompleted: ({ uploadImage: result }) => {
-            if (result.data) resolve(result.data);
-            else if (result.message && (result.__typename === 'ValidationError' || result.__typename === 'RateLimitedError')) {
-              reject(new UserFacingError(result.message));
-            } else reject(new Error(result.message ?? `uploadImage answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+      // The file travels as a multipart part; `input.file` is the variable it fills (see relay/multipart.ts).
+      commit({ input: { file: null, propertyLocation: propertyLocation.trim() || null } }, { uploadables: { 'input.file': file } }),
     [commit],
   );
 }

@@ -1,8 +1,7 @@
 // The Map Analysis tab of /map-analysis. Its one query (what the server's imagery and places providers
-// are) starts when the tab mounts: the screen's route has no loader of its own, and the Upload tab does
-// not need this data.
-import { Suspense, useEffect } from 'react';
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+// are) is started by the screen's route loader, like every other screen's, before anything renders.
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import type { MapTabQuery as MapTabQueryType } from '../../__generated__/MapTabQuery.graphql';
 import { Alert } from '../Alert';
 import { ErrorBoundary } from '../analysis/ErrorBoundary';
@@ -14,7 +13,7 @@ export const MAP_SERVICES_UNREACHABLE =
   'The map services cannot be reached from the server right now, so address search and satellite images will fail. ' +
   'You can still upload your own aerial photo in the Upload Image tab.';
 
-const MapTabQuery = graphql`
+export const MapTabQuery = graphql`
   query MapTabQuery {
     imageryStatus {
       configured
@@ -42,13 +41,7 @@ function MapTabContent({ queryRef }: { queryRef: PreloadedQuery<MapTabQueryType>
   );
 }
 
-export function MapTab() {
-  const [queryRef, loadQuery, dispose] = useQueryLoader<MapTabQueryType>(MapTabQuery);
-  useEffect(() => {
-    loadQuery({}, { fetchPolicy: 'store-and-network' });
-    return dispose;
-  }, [loadQuery, dispose]);
-
+export function MapTab({ queryRef }: { queryRef: PreloadedQuery<MapTabQueryType> }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Analyse a property by its address</h2>
@@ -58,7 +51,7 @@ export function MapTab() {
       </p>
       <ErrorBoundary fallback={<Alert tone="error">{'Failed to load the map search. Please reload the page.'}</Alert>}>
         <Suspense fallback={<LoadingState label="Loading map search…" />}>
-          {queryRef ? <MapTabContent queryRef={queryRef} /> : <LoadingState label="Loading map search…" />}
+          <MapTabContent queryRef={queryRef} />
         </Suspense>
       </ErrorBoundary>
     </div>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { PropertyMapSearch_placesStatus$key } from '../../__generated__/PropertyMapSearch_placesStatus.graphql';
 import { Alert } from '../Alert';
 import { useAnalyzeImageMutation } from '../analysis/useAnalyzeImageMutation';
-import { UserFacingError } from '../analysis/uploadErrors';
+import { UserFacingError } from '../../relay/useTypedMutation';
 import { Button } from '../forms';
 import { AddressCombobox } from './AddressCombobox';
 import { MAP_MESSAGES, MapUserError, UNREACHABLE_HINT, mapErrorMessage, newSessionToken } from './mapMessages';

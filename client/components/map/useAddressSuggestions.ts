@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { Subscription } from 'relay-runtime';
-import { AUTOCOMPLETE_MIN_CHARS, AUTOCOMPLETE_THROTTLE_MS } from '../../../server/domain/constants';
+import { AUTOCOMPLETE_MIN_CHARS, AUTOCOMPLETE_THROTTLE_MS } from '../../../common/constants';
 import type {
   useAddressSuggestionsQuery as SuggestionsQuery,
   useAddressSuggestionsQuery$data,

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type {
   FetchPropertyImageInput,
   useFetchPropertyImageMutation as FetchPropertyImageMutation,
   useFetchPropertyImageMutation$data,
 } from '../../__generated__/useFetchPropertyImageMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
 import { MapUserError } from './mapMessages';
 
 const mutation = graphql`
@@ -31,24 +32,16 @@ const mutation = graphql`
 type Result = useFetchPropertyImageMutation$data['fetchPropertyImage'];
 export type PropertyImage = NonNullable<Result['data']>;
 
+const resultOf = (response: useFetchPropertyImageMutation$data) => response.fetchPropertyImage;
+// Every typed error (ValidationError, RateLimitedError, ImageryError) carries a message meant for the user.
+const toError = (result: Result) =>
+  result.message
+    ? new MapUserError(result.message, result.providerUnreachable === true)
+    : new Error(`fetchPropertyImage answered ${result.__typename}`);
+
 /** The server finds the address, fetches the satellite picture and stores it as the viewer's image. */
 export function useFetchPropertyImageMutation(): [(input: FetchPropertyImageInput) => Promise<PropertyImage>, boolean] {
-  const [commit, inFlight] = useMutation<FetchPropertyImageMutation>(mutation);
-  const run = useCallback(
-    (input: FetchPropertyImageInput) =>
-      new Promise<PropertyImage>((resolve, reject) => {
-        commit({
-          variables: { input },
-          onCompleted: ({ fetchPropertyImage: result }) => {
-            if (result.__typename === 'MutationFetchPropertyImageSuccess' && result.data) resolve(result.data);
-            // Every typed error (ValidationError, RateLimitedError, ImageryError) carries a message meant for the user.
-            else if (result.message) reject(new MapUserError(result.message, result.providerUnreachable === true));
-            else reject(new Error(`fetchPropertyImage answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
-    [commit],
-  );
+  const [commit, inFlight] = useTypedMutation<FetchPropertyImageMutation, Result>(mutation, resultOf, toError);
+  const run = useCallback((input: FetchPropertyImageInput) => commit({ input }), [commit]);
   return [run, inFlight];
 }

@@ -1,7 +1,7 @@
 // /aerial-risk "Aerial Image Analysis": upload with the result shown inline, analysis statistics, the
 // risk assessment summary, the create-assessment form and the risk zones table.
-import { Suspense, useCallback, useState } from 'react';
-import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
+import { Suspense, useState } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { ConnectionHandler } from 'relay-runtime';
 import type { AerialRiskScreenQuery as AerialRiskScreenQueryType } from '../../__generated__/AerialRiskScreenQuery.graphql';
@@ -38,19 +38,8 @@ export function loader() {
 
 const LOAD_FAILED_MESSAGE = 'Failed to load risk assessment data';
 
-/** Re-reads the screen's query so statistics follow a new analysis or a created or deleted zone. */
-function useRefreshScreen(): () => void {
-  const environment = useRelayEnvironment();
-  return useCallback(() => {
-    fetchQuery<AerialRiskScreenQueryType>(environment, AerialRiskScreenQuery, variables).subscribe({
-      error: (error: unknown) => console.error(error),
-    });
-  }, [environment]);
-}
-
 function AerialRiskData({ queryRef }: { queryRef: PreloadedQuery<AerialRiskScreenQueryType> }) {
   const { viewer } = usePreloadedQuery<AerialRiskScreenQueryType>(AerialRiskScreenQuery, queryRef);
-  const refresh = useRefreshScreen();
   if (!viewer) return <Alert tone="error">{LOAD_FAILED_MESSAGE}</Alert>;
   const connectionId = ConnectionHandler.getConnectionID(viewer.id, 'RiskZonesTable_riskZones');
   return (
@@ -58,9 +47,9 @@ function AerialRiskData({ queryRef }: { queryRef: PreloadedQuery<AerialRiskScree
       <AnalysisStatisticsPanel user={viewer} />
       <div className="grid gap-6 lg:grid-cols-2">
         <RiskZoneSummary user={viewer} />
-        <CreateRiskZoneForm connectionId={connectionId} onCreated={refresh} />
+        <CreateRiskZoneForm connectionId={connectionId} />
       </div>
-      <RiskZonesTable user={viewer} onChanged={refresh} />
+      <RiskZonesTable user={viewer} />
     </div>
   );
 }
@@ -69,7 +58,6 @@ export default function AerialRiskScreen() {
   const queryRef = useLoaderData() as PreloadedQuery<AerialRiskScreenQueryType>;
   // A reference to the analysed record (its fragment key), not a copy of its data.
   const [result, setResult] = useState<AnalyzedAnalysis | null>(null);
-  const refresh = useRefreshScreen();
   return (
     <PageContainer>
       <div className="space-y-8">
@@ -81,12 +69,8 @@ export default function AerialRiskScreen() {
           <h2 id="upload-heading" className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">
             Analyse an aerial image
           </h2>
-          <ImageUploadForm
-            onAnalyzed={(analysis) => {
-              setResult(analysis);
-              refresh();
-            }}
-          />
+          {/* The analysis payload carries the viewer's statistics, so the panel below updates from it. */}
+          <ImageUploadForm onAnalyzed={setResult} />
         </section>
         {result && <AnalysisResultCard analysis={result} />}
         <ErrorBoundary fallback={<Alert tone="error">{LOAD_FAILED_MESSAGE}</Alert>}>

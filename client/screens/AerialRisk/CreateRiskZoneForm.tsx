@@ -1,18 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { RISK_LEVELS } from '../../../server/domain/constants';
+import { RISK_LEVELS } from '../../../common/constants';
 import { Alert } from '../../components/Alert';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
-import { Button, TextField } from '../../components/forms';
+import { UserFacingError } from '../../relay/useTypedMutation';
+import { Button, fieldClasses, TextField } from '../../components/forms';
 import { useCreateRiskZoneMutation, type NewRiskZone } from './useCreateRiskZoneMutation';
 
 const REQUIRED_MESSAGE = 'Please fill in all required fields';
 const FAILED_MESSAGE = 'Failed to create risk assessment';
 
-const fieldClasses =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
 /** The create-assessment form: location and details required, risk level low unless chosen. */
-export function CreateRiskZoneForm({ connectionId, onCreated }: { connectionId: string; onCreated: () => void }) {
+export function CreateRiskZoneForm({ connectionId }: { connectionId: string }) {
   const [create, creating] = useCreateRiskZoneMutation(connectionId);
   const [location, setLocation] = useState('');
   const [riskLevel, setRiskLevel] = useState<NewRiskZone['riskLevel']>('low');
@@ -36,7 +33,6 @@ export function CreateRiskZoneForm({ connectionId, onCreated }: { connectionId: 
       setRiskLevel('low');
       setDetails('');
       setCreated(true);
-      onCreated();
     } catch (failure) {
       console.error(failure);
       setError(failure instanceof UserFacingError ? failure.message : FAILED_MESSAGE);

@@ -6,9 +6,9 @@ import { formatDateTime, truncate } from '../../components/analysis/format';
 import { RiskLevelBadge } from '../../components/analysis/RiskBadge';
 import { useDeleteRiskZoneMutation } from './useDeleteRiskZoneMutation';
 
-type Props = { riskZone: RiskZoneRow_riskZone$key; connectionId: string; onDeleted: () => void };
+type Props = { riskZone: RiskZoneRow_riskZone$key; connectionId: string };
 
-export function RiskZoneRow({ riskZone, connectionId, onDeleted }: Props) {
+export function RiskZoneRow({ riskZone, connectionId }: Props) {
   const zone = useFragment(
     graphql`
       fragment RiskZoneRow_riskZone on RiskZone {
@@ -40,7 +40,7 @@ export function RiskZoneRow({ riskZone, connectionId, onDeleted }: Props) {
           busy={deleting}
           onConfirm={() => {
             setFailed(false);
-            remove(zone.id).then(onDeleted, (error: unknown) => {
+            remove(zone.id).catch((error: unknown) => {
               console.error(error);
               setFailed(true);
             });

@@ -6,7 +6,7 @@ import { RiskZoneRow } from './RiskZoneRow';
 
 export const RISK_ZONES_PAGE_SIZE = 20;
 
-export function RiskZonesTable({ user, onChanged }: { user: RiskZonesTable_user$key; onChanged: () => void }) {
+export function RiskZonesTable({ user }: { user: RiskZonesTable_user$key }) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment RiskZonesTable_user on User
@@ -62,7 +62,7 @@ export function RiskZonesTable({ user, onChanged }: { user: RiskZonesTable_user$
             </thead>
             <tbody className="block divide-y divide-slate-100 sm:table-row-group dark:divide-slate-800">
               {zones.map((zone) => (
-                <RiskZoneRow key={zone.id} riskZone={zone} connectionId={connectionId} onDeleted={onChanged} />
+                <RiskZoneRow key={zone.id} riskZone={zone} connectionId={connectionId} />
               ))}
             </tbody>
           </table>

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type {
   RiskLevel,
   useCreateRiskZoneMutation as CreateRiskZoneMutation,
+  useCreateRiskZoneMutation$data,
 } from '../../__generated__/useCreateRiskZoneMutation.graphql';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
+import { refusals, useTypedMutation } from '../../relay/useTypedMutation';
 
 // The new zone goes to the top of the table's connection (the server lists newest first).
 const mutation = graphql`
@@ -16,6 +17,10 @@ const mutation = graphql`
           id
           ...RiskZoneRow_riskZone
         }
+        # The zone statistics after the new zone, from the payload (no screen query read again).
+        viewer {
+          ...RiskZoneSummary_user
+        }
       }
       ... on Error {
         message
@@ -26,21 +31,15 @@ const mutation = graphql`
 
 export type NewRiskZone = { location: string; riskLevel: RiskLevel; details: string };
 
+const resultOf = (response: useCreateRiskZoneMutation$data) => response.createRiskZone;
+const toError = refusals('ValidationError');
+
 export function useCreateRiskZoneMutation(connectionId: string): [(zone: NewRiskZone) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<CreateRiskZoneMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<CreateRiskZoneMutation, ReturnType<typeof resultOf>>(mutation, resultOf, toError);
   const create = useCallback(
-    (zone: NewRiskZone) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: zone, connections: [connectionId] },
-          onCompleted: ({ createRiskZone: result }) => {
-            if (result.data) resolve();
-            else if (result.message && result.__typename === 'ValidationError') reject(new UserFacingError(result.message));
-            else reject(new Error(result.message ?? `createRiskZone answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+    async (zone: NewRiskZone) => {
+      await commit({ input: zone, connections: [connectionId] });
+    },
     [commit, connectionId],
   );
   return [create, inFlight];

@@ -1,6 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useDeleteRiskZoneMutation as DeleteRiskZoneMutation } from '../../__generated__/useDeleteRiskZoneMutation.graphql';
+import { graphql } from 'react-relay';
+import type {
+  useDeleteRiskZoneMutation as DeleteRiskZoneMutation,
+  useDeleteRiskZoneMutation$data,
+} from '../../__generated__/useDeleteRiskZoneMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useDeleteRiskZoneMutation($input: DeleteRiskZoneInput!, $connections: [ID!]!) {
@@ -8,6 +12,10 @@ const mutation = graphql`
       __typename
       ... on MutationDeleteRiskZoneSuccess {
         data @deleteEdge(connections: $connections)
+        # The zone statistics after the delete, from the payload (no screen query read again).
+        viewer {
+          ...RiskZoneSummary_user
+        }
       }
       ... on Error {
         message
@@ -16,21 +24,15 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useDeleteRiskZoneMutation$data) => response.deleteRiskZone;
+
 /** Deletes a zone and takes its row out of the table's connection. */
 export function useDeleteRiskZoneMutation(connectionId: string): [(id: string) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<DeleteRiskZoneMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<DeleteRiskZoneMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
   const remove = useCallback(
-    (id: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: { id }, connections: [connectionId] },
-          onCompleted: ({ deleteRiskZone: result }) => {
-            if (result.data) resolve();
-            else reject(new Error(result.message ?? `deleteRiskZone answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+    async (id: string) => {
+      await commit({ input: { id }, connections: [connectionId] });
+    },
     [commit, connectionId],
   );
   return [remove, inFlight];

@@ -8,11 +8,11 @@ import { formatDate } from '../../components/analysis/format';
 import { RiskScoreBadge } from '../../components/analysis/RiskBadge';
 import { useDeleteAnalysisMutation } from './useDeleteAnalysisMutation';
 
-type Props = { analysis: AnalysisHistoryCard_analysis$key; connectionId: string; onDeleted: () => void };
+type Props = { analysis: AnalysisHistoryCard_analysis$key; connectionId: string };
 
 const statusLabels: Record<string, string> = { queued: 'Queued', running: 'Analysing', failed: 'Failed' };
 
-export function AnalysisHistoryCard({ analysis, connectionId, onDeleted }: Props) {
+export function AnalysisHistoryCard({ analysis, connectionId }: Props) {
   const data = useFragment(
     graphql`
       fragment AnalysisHistoryCard_analysis on Analysis {
@@ -121,7 +121,7 @@ export function AnalysisHistoryCard({ analysis, connectionId, onDeleted }: Props
             busy={deleting}
             onConfirm={() => {
               setFailed(false);
-              remove(data.id).then(onDeleted, (error: unknown) => {
+              remove(data.id).catch((error: unknown) => {
                 console.error(error);
                 setFailed(true);
               });

@@ -8,13 +8,14 @@ import { Button, buttonClasses } from '../../components/forms';
 import { Spinner } from '../../components/Spinner';
 import { AnalysisHistoryCard } from './AnalysisHistoryCard';
 import { HistoryControls } from './HistoryControls';
+import { HistoryExportButtons } from './HistoryExportButtons';
 import { DEFAULT_HISTORY_QUERY, nextSort, toggleFilter, type HistoryQuery } from './historyQuery';
 
 export const HISTORY_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The history grid over the server's connection: search, filters and sort are its arguments. */
-export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistoryList_user$key; onDeleted: () => void }) {
+export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$key }) {
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<
     AnalysisHistoryListPaginationQuery,
     AnalysisHistoryList_user$key
@@ -92,12 +93,15 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
         onToggleFilter={(filter) => apply({ filters: toggleFilter(latest.current.filters, filter) })}
         onSort={(sort) => apply(nextSort(latest.current, sort))}
       />
-      <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-        <p role="status" data-testid="history-count">
-          {countLabel(data.analyses.totalCount, 'analysis', 'analyses')}
-          {hasNext ? ` (${analyses.length} shown)` : ''}
-        </p>
-        {pending && <Spinner className="h-4 w-4" />}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <p role="status" data-testid="history-count">
+            {countLabel(data.analyses.totalCount, 'analysis', 'analyses')}
+            {hasNext ? ` (${analyses.length} shown)` : ''}
+          </p>
+          {pending && <Spinner className="h-4 w-4" />}
+        </div>
+        {data.analyses.totalCount > 0 && <HistoryExportButtons query={query} />}
       </div>
       {analyses.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
@@ -115,7 +119,7 @@ export function AnalysisHistoryList({ user, onDeleted }: { user: AnalysisHistory
       ) : (
         <div className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${pending ? 'opacity-60' : ''}`} data-testid="history-grid">
           {analyses.map((analysis) => (
-            <AnalysisHistoryCard key={analysis.id} analysis={analysis} connectionId={data.analyses.__id} onDeleted={onDeleted} />
+            <AnalysisHistoryCard key={analysis.id} analysis={analysis} connectionId={data.analyses.__id} />
           ))}
         </div>
       )}

@@ -1,6 +1,6 @@
 // /aerial-risk/history "Analysis History": statistics and the searchable, filterable, sortable grid.
-import { Suspense, useCallback } from 'react';
-import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { AnalysisHistoryScreenQuery as AnalysisHistoryScreenQueryType } from '../../__generated__/AnalysisHistoryScreenQuery.graphql';
 import { Alert } from '../../components/Alert';
@@ -33,18 +33,11 @@ const LOAD_FAILED_MESSAGE = 'Failed to load analysis data. Please try again late
 
 function AnalysisHistoryData({ queryRef }: { queryRef: PreloadedQuery<AnalysisHistoryScreenQueryType> }) {
   const { viewer } = usePreloadedQuery<AnalysisHistoryScreenQueryType>(AnalysisHistoryScreenQuery, queryRef);
-  const environment = useRelayEnvironment();
-  // After a delete the statistics are read again; the card has already left the list.
-  const refreshStatistics = useCallback(() => {
-    fetchQuery<AnalysisHistoryScreenQueryType>(environment, AnalysisHistoryScreenQuery, variables).subscribe({
-      error: (error: unknown) => console.error(error),
-    });
-  }, [environment]);
   if (!viewer) return <Alert tone="error">{LOAD_FAILED_MESSAGE}</Alert>;
   return (
     <div className="space-y-8">
       <AnalysisStatisticsPanel user={viewer} />
-      <AnalysisHistoryList user={viewer} onDeleted={refreshStatistics} />
+      <AnalysisHistoryList user={viewer} />
     </div>
   );
 }

@@ -1,6 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useDeleteAnalysisMutation as DeleteAnalysisMutation } from '../../__generated__/useDeleteAnalysisMutation.graphql';
+import { graphql } from 'react-relay';
+import type {
+  useDeleteAnalysisMutation as DeleteAnalysisMutation,
+  useDeleteAnalysisMutation$data,
+} from '../../__generated__/useDeleteAnalysisMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useDeleteAnalysisMutation($input: DeleteAnalysisInput!, $connections: [ID!]!) {
@@ -8,6 +12,10 @@ const mutation = graphql`
       __typename
       ... on MutationDeleteAnalysisSuccess {
         data @deleteEdge(connections: $connections)
+        # The statistics after the delete, from the payload (no screen query read again).
+        viewer {
+          ...AnalysisStatisticsPanel_user
+        }
       }
       ... on Error {
         message
@@ -16,14 +24,16 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useDeleteAnalysisMutation$data) => response.deleteAnalysis;
+
 /** Deletes an analysis (the server removes its image when nothing else uses it) and its card. */
 export function useDeleteAnalysisMutation(connectionId: string): [(id: string) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<DeleteAnalysisMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<DeleteAnalysisMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
   const remove = useCallback(
-    (id: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: { id }, connections: [connectionId] },
+    async (id: string) => {
+      await commit(
+        { input: { id }, connections: [connectionId] },
+        {
           // @deleteEdge drops the card; the count of matching analyses drops with it.
           updater: (store, response) => {
             if (response?.deleteAnalysis.__typename !== 'MutationDeleteAnalysisSuccess') return;
@@ -31,13 +41,9 @@ export function useDeleteAnalysisMutation(connectionId: string): [(id: string) =
             const total = connection?.getValue('totalCount');
             if (connection && typeof total === 'number') connection.setValue(Math.max(0, total - 1), 'totalCount');
           },
-          onCompleted: ({ deleteAnalysis: result }) => {
-            if (result.data) resolve();
-            else reject(new Error(result.message ?? `deleteAnalysis answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+        },
+      );
+    },
     [commit, connectionId],
   );
   return [remove, inFlight];

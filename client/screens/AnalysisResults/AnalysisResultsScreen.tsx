@@ -12,7 +12,11 @@ import { buttonClasses } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
+import { AnalysisAuditTrail } from './AnalysisAuditTrail';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
+import { AnalysisReviewPanel } from './AnalysisReviewPanel';
+import { ReportDownloadButton } from './ReportDownloadButton';
+import { SamePropertyPanel } from './SamePropertyPanel';
 
 export const AnalysisResultsScreenQuery = graphql`
   query AnalysisResultsScreenQuery($id: ID!) {
@@ -24,7 +28,12 @@ export const AnalysisResultsScreenQuery = graphql`
       }
       ...AnalysisLiveProgress_analysis
       ...AnalysisResultsView_analysis
+      ...AnalysisReviewPanel_analysis
+      ...AnalysisAuditTrail_analysis
+      ...ReportDownloadButton_analysis
+      ...SamePropertyPanel_analysis
     }
+    ...AnalysisReviewPanel_query
   }
 `;
 
@@ -71,7 +80,8 @@ function EmptyBox({ detail }: { detail?: string | null }) {
 }
 
 function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<AnalysisResultsScreenQueryType> }) {
-  const { analysis } = usePreloadedQuery<AnalysisResultsScreenQueryType>(AnalysisResultsScreenQuery, queryRef);
+  const query = usePreloadedQuery<AnalysisResultsScreenQueryType>(AnalysisResultsScreenQuery, queryRef);
+  const { analysis } = query;
   const environment = useRelayEnvironment();
   const refresh = useCallback(() => {
     fetchQuery<AnalysisResultsScreenQueryType>(environment, AnalysisResultsScreenQuery, queryRef.variables).subscribe({});
@@ -85,7 +95,15 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (analysis.status === 'failed') return <ErrorBox>{analysis.error ?? LOAD_FAILED_MESSAGE}</ErrorBox>;
   // Finished, yet nothing to show: the empty result.
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
-  return <AnalysisResultsView analysis={analysis} />;
+  return (
+    <div className="space-y-6">
+      <ReportDownloadButton analysis={analysis} onDownloaded={refresh} />
+      <AnalysisResultsView analysis={analysis} />
+      <SamePropertyPanel analysis={analysis} />
+      <AnalysisReviewPanel analysis={analysis} query={query} />
+      <AnalysisAuditTrail analysis={analysis} />
+    </div>
+  );
 }
 
 export default function AnalysisResultsScreen() {

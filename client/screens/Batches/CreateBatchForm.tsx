@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/Alert';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
+import { UserFacingError } from '../../relay/useTypedMutation';
 import { Button, TextField } from '../../components/forms';
 import { useCreateBatchMutation } from './useCreateBatchMutation';
 

@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useCreateBatchMutation as CreateBatchMutation } from '../../__generated__/useCreateBatchMutation.graphql';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
+import { graphql } from 'react-relay';
+import type {
+  useCreateBatchMutation as CreateBatchMutation,
+  useCreateBatchMutation$data,
+} from '../../__generated__/useCreateBatchMutation.graphql';
+import { refusals, useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useCreateBatchMutation($input: CreateBatchInput!) {
@@ -19,23 +22,12 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useCreateBatchMutation$data) => response.createBatch;
+const toError = refusals('ValidationError', 'ForbiddenError');
+
 /** Starts a batch from a CSV's text; resolves with the new batch's raw id. */
 export function useCreateBatchMutation(): [(input: { name: string; csv: string }) => Promise<string>, boolean] {
-  const [commit, inFlight] = useMutation<CreateBatchMutation>(mutation);
-  const create = useCallback(
-    (input: { name: string; csv: string }) =>
-      new Promise<string>((resolve, reject) => {
-        commit({
-          variables: { input },
-          onCompleted: ({ createBatch: result }) => {
-            if (result.data) resolve(result.data.batchId);
-            else if (result.message) reject(new UserFacingError(result.message));
-            else reject(new Error(`createBatch answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
-    [commit],
-  );
+  const [commit, inFlight] = useTypedMutation<CreateBatchMutation, ReturnType<typeof resultOf>>(mutation, resultOf, toError);
+  const create = useCallback(async (input: { name: string; csv: string }) => (await commit({ input })).batchId, [commit]);
   return [create, inFlight];
 }

@@ -4,13 +4,13 @@ import { signInWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
-import { Button, Divider, TextField } from '../../components/forms';
-import { GoogleSignInButton } from '../../components/GoogleSignInButton';
+import { Button, TextField } from '../../components/forms';
+import { OtherSignIns } from '../../components/OtherSignIns';
 
 export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, busy, run, signInGoogle } = useSignInFlow();
+  const { error, busy, run, signInGoogle, signInGuest } = useSignInFlow();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,8 +41,7 @@ export default function LoginScreen() {
           Sign in
         </Button>
       </form>
-      <Divider>or</Divider>
-      <GoogleSignInButton label="Sign in with Google" onClick={() => void signInGoogle()} disabled={busy !== null} />
+      <OtherSignIns googleLabel="Sign in with Google" onGoogle={() => void signInGoogle()} onGuest={() => void signInGuest()} busy={busy} />
     </div>
   );
 }

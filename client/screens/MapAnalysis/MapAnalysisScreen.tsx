@@ -1,11 +1,14 @@
 // /map-analysis "Property Analysis": the Map Analysis tab (address → satellite image, components/map/)
 // and the Upload Image tab, whose finished analysis opens /analysis-results/{analysisId}.
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import type { PreloadedQuery } from 'react-relay';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import type { MapTabQuery as MapTabQueryType } from '../../__generated__/MapTabQuery.graphql';
 import { ImageUploadForm } from '../../components/analysis/ImageUploadForm';
 import { MapPinIcon, UploadIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/layouts';
-import { MapTab } from '../../components/map/MapTab';
+import { MapTab, MapTabQuery } from '../../components/map/MapTab';
+import { preloadQuery } from '../../relay/preload';
 
 const tabs = [
   { key: 'map', label: 'Map Analysis', icon: MapPinIcon },
@@ -27,7 +30,13 @@ function UploadTabPanel() {
   );
 }
 
+/** The Map tab's query starts with the route, like every other screen's (the Upload tab needs none). */
+export function loader() {
+  return preloadQuery<MapTabQueryType>(MapTabQuery, {});
+}
+
 export default function MapAnalysisScreen() {
+  const queryRef = useLoaderData() as PreloadedQuery<MapTabQueryType>;
   // The tab lives in the URL so a link (or the back button) can open the upload form directly.
   const [searchParams, setSearchParams] = useSearchParams();
   const active: TabKey = searchParams.get('tab') === 'upload' ? 'upload' : 'map';
@@ -80,7 +89,7 @@ export default function MapAnalysisScreen() {
             })}
           </div>
           <div role="tabpanel" id={`${id}-panel-${active}`} aria-labelledby={`${id}-tab-${active}`} className="pt-6">
-            {active === 'map' ? <MapTab /> : <UploadTabPanel />}
+            {active === 'map' ? <MapTab queryRef={queryRef} /> : <UploadTabPanel />}
           </div>
         </div>
       </div>

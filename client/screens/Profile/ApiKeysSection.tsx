@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ApiKeysSection_user$key } from '../../__generated__/ApiKeysSection_user.graphql';
 import { Alert } from '../../components/Alert';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
+import { UserFacingError } from '../../relay/useTypedMutation';
 import { Button, TextField } from '../../components/forms';
 import { ApiKeyRow } from './ApiKeyRow';
 import { useCreateApiKeyMutation } from './useCreateApiKeyMutation';

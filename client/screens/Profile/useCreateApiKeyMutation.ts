@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useCreateApiKeyMutation as CreateApiKeyMutation } from '../../__generated__/useCreateApiKeyMutation.graphql';
-import { UserFacingError } from '../../components/analysis/uploadErrors';
+import { graphql } from 'react-relay';
+import type {
+  useCreateApiKeyMutation as CreateApiKeyMutation,
+  useCreateApiKeyMutation$data,
+} from '../../__generated__/useCreateApiKeyMutation.graphql';
+import { useTypedMutation, refusals } from '../../relay/useTypedMutation';
 
 // The new key goes to the top of the list; its secret is answered here once and never again.
 const mutation = graphql`
@@ -24,22 +27,14 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useCreateApiKeyMutation$data) => response.createApiKey;
+const toError = refusals('ValidationError', 'ForbiddenError');
+
 /** Creates a key named `name`; resolves with the secret to show once. */
 export function useCreateApiKeyMutation(connectionId: string): [(name: string) => Promise<string>, boolean] {
-  const [commit, inFlight] = useMutation<CreateApiKeyMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<CreateApiKeyMutation, ReturnType<typeof resultOf>>(mutation, resultOf, toError);
   const create = useCallback(
-    (name: string) =>
-      new Promise<string>((resolve, reject) => {
-        commit({
-          variables: { input: { name }, connections: [connectionId] },
-          onCompleted: ({ createApiKey: result }) => {
-            if (result.data) resolve(result.data.secret);
-            else if (result.message) reject(new UserFacingError(result.message));
-            else reject(new Error(`createApiKey answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+    async (name: string) => (await commit({ input: { name }, connections: [connectionId] })).secret,
     [commit, connectionId],
   );
   return [create, inFlight];

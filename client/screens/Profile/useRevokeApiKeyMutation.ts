@@ -1,6 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useRevokeApiKeyMutation as RevokeApiKeyMutation } from '../../__generated__/useRevokeApiKeyMutation.graphql';
+import { graphql } from 'react-relay';
+import type {
+  useRevokeApiKeyMutation as RevokeApiKeyMutation,
+  useRevokeApiKeyMutation$data,
+} from '../../__generated__/useRevokeApiKeyMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useRevokeApiKeyMutation($input: RevokeApiKeyInput!, $connections: [ID!]!) {
@@ -16,21 +20,15 @@ const mutation = graphql`
   }
 `;
 
+const resultOf = (response: useRevokeApiKeyMutation$data) => response.revokeApiKey;
+
 /** Revokes a key (refused from the next request on) and takes it out of the list. */
 export function useRevokeApiKeyMutation(connectionId: string): [(id: string) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<RevokeApiKeyMutation>(mutation);
+  const [commit, inFlight] = useTypedMutation<RevokeApiKeyMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
   const revoke = useCallback(
-    (id: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: { id }, connections: [connectionId] },
-          onCompleted: ({ revokeApiKey: result }) => {
-            if (result.data) resolve();
-            else reject(new Error(result.message ?? `revokeApiKey answered ${result.__typename}`));
-          },
-          onError: reject,
-        });
-      }),
+    async (id: string) => {
+      await commit({ input: { id }, connections: [connectionId] });
+    },
     [commit, connectionId],
   );
   return [revoke, inFlight];

@@ -1,20 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../server/domain/constants';
+import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../../common/constants';
 import { loadPasswordRules } from '../../auth/passwordPolicy';
 import { initAuth } from '../../auth/session';
 import { FormError, signUpWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
-import { Button, Divider, TextField } from '../../components/forms';
-import { GoogleSignInButton } from '../../components/GoogleSignInButton';
+import { useAuth } from '../../auth/useAuth';
+import { Button, TextField } from '../../components/forms';
+import { OtherSignIns } from '../../components/OtherSignIns';
 
 export default function SignupScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { error, setError, busy, run, signInGoogle } = useSignInFlow();
+  const { error, setError, busy, run, signInGoogle, signInGuest } = useSignInFlow();
+  // A guest creating its account links the credential to its own user: its results stay.
+  const auth = useAuth();
+  const guest = auth.status === 'signedIn' && auth.user.isAnonymous;
   // The hint states the provider's minimum when its password policy is enforced (spec §5), else the default.
   const [minLength, setMinLength] = useState(DEFAULT_MIN_PASSWORD_LENGTH);
   useEffect(() => {
@@ -44,12 +48,21 @@ export default function SignupScreen() {
     <div className="space-y-6">
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Create your account</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Already have an account?{' '}
-          <Link to="/login" className={linkClass}>
-            Sign in
-          </Link>
-        </p>
+        {guest ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Everything you analysed as a guest moves into the new account and is kept.{' '}
+            <Link to="/" className={linkClass}>
+              Back to Aerisk
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Already have an account?{' '}
+            <Link to="/login" className={linkClass}>
+              Sign in
+            </Link>
+          </p>
+        )}
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
@@ -77,8 +90,12 @@ export default function SignupScreen() {
           Create account
         </Button>
       </form>
-      <Divider>or</Divider>
-      <GoogleSignInButton label="Sign up with Google" onClick={() => void signInGoogle()} disabled={busy !== null} />
+      <OtherSignIns
+        googleLabel="Sign up with Google"
+        onGoogle={() => void signInGoogle()}
+        onGuest={guest ? undefined : () => void signInGuest()}
+        busy={busy}
+      />
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">
         By creating an account you agree to the{' '}
         <Link to="/terms-of-service" className={linkClass}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AI_DISCLAIMER } from '../../../common/constants';
 import { LEGAL_CONTACT_EMAIL, LegalDocument, type LegalSection } from '../../components/LegalDocument';
 
 const sections: LegalSection[] = [
@@ -56,12 +57,7 @@ const sections: LegalSection[] = [
     id: 'ai-disclaimer',
     title: 'AI-Generated Results',
     body: (
-      <p>
-        Risk scores, detected features and recommendations are generated automatically by AI and are provided for
-        informational purposes only. They may be incomplete or wrong, they are not a professional inspection,
-        appraisal or underwriting decision, and you must verify them independently before relying on them. Results
-        may not be resold.
-      </p>
+      <p>{AI_DISCLAIMER}</p>
     ),
   },
   {

@@ -4,7 +4,7 @@
 // ourselves, know the exact scale, and send a JPEG re-encoded from pixels only (no EXIF, no comments: any
 // metadata text stays here).
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../domain/constants';
+import { MAX_IMAGE_PIXELS } from '../../../common/constants';
 
 export const MAX_SENT_PIXELS = 1_150_000;
 export const MAX_SENT_LONG_SIDE = 1568;

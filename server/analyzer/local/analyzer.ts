@@ -5,12 +5,14 @@ import { assembleOutput, unknownObservations } from '../assemble';
 import type { Analyzer, AnalyzeContext, AnalyzerOutput, Finding, Observations, Provenance } from '../contract';
 import { roofConditionFromSigns, ROOF_SIGN_WORDS, isMaterialSign } from '../roof-condition';
 import { findMainRoof, type Roof } from './building';
+import { findSubjectBuilding, SUBJECT } from './subject';
+import { estimateGsdFromBuildings } from './gsd-estimate';
 import { decodeImage, type DecodedImage } from './decode';
 import { blobPolygon, describeLocation, fillPolygon, scalePolygon, type Pt } from './geometry';
 import { loadModels, modelLoadErrors, runSegmentation, type LoadedModel } from './models';
 import { detectWires, luminance, type Wire } from './powerlines';
 import { assessQuality } from './quality';
-import { components, countSet, dilate, distanceTransform, type Mask, type Plane } from './raster';
+import { components, countSet, dilate, distanceTransform, resizePlane, type Mask, type Plane } from './raster';
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
 import { detectSolar, type SolarArray } from './solar';
@@ -26,7 +28,7 @@ export const LOCAL_MODEL_NAME = 'aerisk-local-cv';
  * tree and wire models measured no better than the classical detectors (wires +0.05 F1 for ~100 ms on a
  * 600×400 image), so they run only when asked for.
  */
-export const DEFAULT_MODELS: readonly string[] = ['pool', 'solar'];
+export const DEFAULT_MODELS: readonly string[] = ['building', 'pool', 'solar'];
 
 export interface LocalAnalyzerOptions {
   /** Use the ONNX models in server/analyzer/models when present (default true). */
@@ -48,15 +50,19 @@ export interface Detections {
   wireScale: number;
   solar: SolarArray[];
   modelsUsed: string[];
+  /** Every building pixel of the learned building map (scene resolution), when the model ran. */
+  buildings?: Mask | null;
+  /** The ground resolution estimated from the buildings in view (m per image pixel), when none was given. */
+  gsdEstimate?: { mPerPx: number; basis: string } | null;
 }
 
-const SEGMENTATION_MODELS = ['pool', 'tree', 'solar', 'power_line'] as const;
+const SEGMENTATION_MODELS = ['building', 'pool', 'tree', 'solar', 'power_line'] as const;
 
 export async function detect(image: Buffer, context: AnalyzeContext, options: LocalAnalyzerOptions = {}): Promise<Detections> {
   const decoded = await decodeImage(image);
   const work = decoded.work;
   const gsd = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
-  const { scene, fine: fineScale, wireScale } = coarseScene(decoded, gsd);
+  let { scene, fine: fineScale, wireScale } = coarseScene(decoded, gsd);
   const quality = assessQuality(scene, gsd).reasons;
   const none: Detections = { scene, decoded, quality, water: [], vegetation: null, roof: null, wires: [], wireScale, solar: [], modelsUsed: [] };
   if (quality.length) return none;
@@ -65,15 +71,39 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   const probs: Partial<Record<(typeof SEGMENTATION_MODELS)[number], Plane>> = {};
   const modelsUsed: string[] = [];
   const wanted = options.models ?? DEFAULT_MODELS;
+  // Without a known resolution, the buildings in view give one (rather than an assumed 70 m frame, which shrank
+  // large tiles until their small pools were lost).
+  let gsdEstimate: Detections['gsdEstimate'] = null;
+  // The map at the assumed scale, reused when no estimate changes the scale.
+  let assumedMap: Plane | null = null;
+  const buildingModel = wanted.includes('building') ? models.get('building') : undefined;
+  if (!gsd && buildingModel) {
+    try {
+      const p0 = (assumedMap = (await runSegmentation(buildingModel, work, fineScale.mPerPx))[0]);
+      const est = estimateGsdFromBuildings(p0, work.w, work.h, fineScale.mPerPx);
+      if (est) gsdEstimate = { mPerPx: est.mPerPx / decoded.scaleX, basis: est.basis };
+    } catch {
+      // No estimate: the analysis stays in relative terms.
+    }
+    if (gsdEstimate) ({ scene, fine: fineScale, wireScale } = coarseScene(decoded, gsdEstimate.mPerPx));
+  }
   for (const name of SEGMENTATION_MODELS) {
     if (!wanted.includes(name)) continue;
     const m = models.get(name);
     if (!m || m.entry.kind !== 'segmentation') continue;
     try {
-      const fine = name === 'power_line';
-      const img = fine ? work : scene;
-      const mPerPx = fine ? fineScale.mPerPx : scene.scale.mPerPx;
-      probs[name] = (await runSegmentation(m, img, fineScale.known ? mPerPx : null))[0];
+      if (name === 'building') {
+        // The building model reads the full working copy (roof outlines need more than the coarse copy's
+        // pixels), always at its own resolution, with the scale assumed when unknown: it was trained across
+        // 0.55-1.8x that scale, and houses must come out house-sized for the subject to be chosen.
+        const p = !gsdEstimate && assumedMap ? assumedMap : (await runSegmentation(m, work, fineScale.mPerPx))[0];
+        probs.building = resizePlane(p, work.w, work.h, scene.w, scene.h);
+      } else {
+        const fine = name === 'power_line';
+        const img = fine ? work : scene;
+        const mPerPx = fine ? fineScale.mPerPx : scene.scale.mPerPx;
+        probs[name] = (await runSegmentation(m, img, fineScale.known ? mPerPx : null))[0];
+      }
       modelsUsed.push(name);
     } catch {
       // A model that fails on this input is skipped; the classical cues still answer.
@@ -82,18 +112,59 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   const { w, h } = scene;
   const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold);
   const vegetation = detectTrees(scene, waterMask(allWater, w, h), probs.tree, models.get('tree')?.entry.threshold);
-  let roof = findMainRoof(scene, waterMask(allWater, w, h), vegetation.vegetation);
+  // Pools are water on the ground: a blue body lying on a building and ringed by it (a blue roof, a tarp, a
+  // painted deck) is part of that building, not a pool. Every other water body is ground, never building: the
+  // learned map's blobs spill over pools beside a house, so pool pixels are taken out of the map.
+  const ring = px(scene, 1);
+  let buildingMap = probs.building;
+  let onBuildings: WaterBody[] = [];
+  if (buildingMap) {
+    const map = buildingMap;
+    const sure: Mask = new Uint8Array(w * h);
+    for (let i = 0; i < sure.length; i++) sure[i] = map[i] >= SUBJECT.threshold ? 1 : 0;
+    onBuildings = allWater.filter(
+      (b) => b.deepBlue && shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare && ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare,
+    );
+    const ground = dilate(waterMask(allWater.filter((b) => !onBuildings.includes(b)), w, h), w, h, 1);
+    // Canopy is not roof either: the map's blobs also spill into the crowns beside a house, which then read as
+    // branches over the roof. Canopy enclosed by the roof comes back when the outline's holes are filled.
+    buildingMap = map.map((v, i) => (ground[i] || vegetation.canopy[i] ? 0 : v));
+  }
+  const subject = buildingMap ? findSubjectBuilding(scene, buildingMap) : null;
+  let roof = subject ? subject.roof : findMainRoof(scene, waterMask(allWater, w, h), vegetation.vegetation);
   // A deep-blue "water" body mostly surrounded by the main roof is a tarp on it (roof damage, which the
   // roof condition check reports), not a pool: give its pixels back to the roof.
-  const tarps = roof ? allWater.filter((b) => b.deepBlue && ringShareOn(b.mask, roof!.mask, w, h, px(scene, 1)) >= 0.5) : [];
+  const tarps = roof ? allWater.filter((b) => (b.deepBlue || onBuildings.includes(b)) && ringShareOn(b.mask, roof!.mask, w, h, ring) >= 0.5) : [];
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
-  const water = allWater.filter((b) => !tarps.includes(b));
+  const water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   const wmask = waterMask(water, w, h);
-  const { wires } = detectWires(luminance(work), fineScale.known ? fineScale.mPerPx : null, probs.power_line);
+  // A resolution estimated from building sizes (±50 %) is not trusted to reject lines by their length on the ground.
+  const { wires } = detectWires(luminance(work), fineScale.known && !gsdEstimate ? fineScale.mPerPx : null, probs.power_line);
   const exclude = new Uint8Array(w * h);
   for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
-  const solar = detectSolar(scene, exclude, probs.solar);
-  return { scene, decoded, quality, water, vegetation, roof, wires, wireScale, solar, modelsUsed };
+  let solar = detectSolar(scene, exclude, probs.solar, models.get('solar')?.entry.threshold);
+  // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
+  // (dark drives, shadows, a neighbour's roof) are not the property's.
+  if (subject) solar = roof ? solarOnRoof(solar, roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : [];
+  return { scene, decoded, quality, water, vegetation, roof, wires, wireScale, solar, modelsUsed, buildings: subject?.buildings ?? null, gsdEstimate };
+}
+
+/** Share of `part`'s pixels that lie on `other`. */
+function shareOn(part: Mask, other: Mask): number {
+  let n = 0;
+  let on = 0;
+  for (let i = 0; i < part.length; i++) {
+    if (!part[i]) continue;
+    n++;
+    on += other[i];
+  }
+  return n ? on / n : 0;
+}
+
+/** Arrays lying mostly on the roof (grown by `margin` px: panels run to the eaves). */
+function solarOnRoof(arrays: SolarArray[], roofMask: Mask, w: number, h: number, margin: number): SolarArray[] {
+  const near = dilate(roofMask, w, h, margin);
+  return arrays.filter((s) => shareOn(s.mask, near) > 0.5);
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -124,6 +195,18 @@ export const RELATIONS = {
   denseCanopyShare: 0.45,
   /** Panels run to the eaves: an array on the roof grown by this margin (m) is on the roof. */
   solarRoofMarginM: 1.0,
+  /**
+   * A deep-blue water body with at least this share of its pixels on a building, and its 1 m ring at least
+   * `roofWaterRingShare` on it, is a blue roof or tarp, not a pool (cyan water stays a pool: pools ringed by
+   * pale paving that the building map takes for roof were lost otherwise).
+   */
+  poolMaxBuildingShare: 0.5,
+  roofWaterRingShare: 0.6,
+  /**
+   * A wire is over the structure only when it crosses the roof and runs on beyond it on both sides by this much
+   * (m): a span between poles does; a ridge, eave, parapet or gutter line ends with the roof.
+   */
+  wireBeyondRoofM: 4,
   /** The lot around the building: its box grown by a roof width, at least this (m). */
   lotMarginM: 12,
 } as const;
@@ -142,7 +225,8 @@ export function createLocalAnalyzer(options: LocalAnalyzerOptions = {}): Analyze
 export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: number): AnalyzerOutput {
   const { scene, decoded } = d;
   const { w, h } = scene;
-  const gsd = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
+  const given = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
+  const gsd = given ?? d.gsdEstimate?.mPerPx ?? null;
   const known = scene.scale.known;
   const m2PerPx = scene.scale.mPerPx * scene.scale.mPerPx;
   const area = (px: number) => (known ? Math.round(px * m2PerPx * 10) / 10 : null);
@@ -161,7 +245,7 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     width: decoded.width,
     height: decoded.height,
     gsd_m_per_px: gsd,
-    gsd_source: gsd ? (context.gsd_source ?? 'source-native') : null,
+    gsd_source: given ? (context.gsd_source ?? 'source-native') : gsd ? 'estimated' : null,
     image_source: context.source,
     image_captured_at: context.captured_at ?? null,
     analyzed_at: new Date().toISOString(),
@@ -170,6 +254,7 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     ...(known
       ? {}
       : { scale_note: 'Ground resolution unknown: areas are not given and distances are judged relative to the main roof width.' }),
+    ...(!given && d.gsdEstimate ? { gsd_basis: d.gsdEstimate.basis } : {}),
     ...(modelLoadErrors().length ? { model_errors: modelLoadErrors() } : {}),
     ...(context.provenance_extra ?? {}),
   };
@@ -272,7 +357,9 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
         if (lot[i]) inLot = true;
         if (roofDist) dmin = Math.min(dmin, roofDist[i]);
       }
-      const overThis = overPx * relM >= RELATIONS.wireOverRoofM;
+      const coarseLine = wire.line.map(([x, y]): Pt => [x / d.wireScale, y / d.wireScale]);
+      const overThis = overPx * relM >= RELATIONS.wireOverRoofM && roofRegion !== null &&
+        runsBeyond(coarseLine, roofRegion, w, h) >= RELATIONS.wireBeyondRoofM / relM;
       over ||= overThis;
       crossing ||= inLot;
       minDist = Math.min(minDist, dmin * relM);
@@ -311,6 +398,34 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
 
   const reasons = roof ? [] : ['No building was found near the centre of the image, so the property cannot be scored.'];
   return assembleOutput({ observations: obs, findings, assessable: roof !== null, unassessable_reasons: reasons, provenance, context });
+}
+
+/**
+ * How far (px) a line runs on beyond `region` on its shorter side: 0 when it never enters the region or ends
+ * inside it. A wire crossing a roof continues well past both eaves; a ridge or eave line stops with the roof.
+ */
+export function runsBeyond(line: Pt[], region: Mask, w: number, h: number): number {
+  const inside: boolean[] = [];
+  const along: number[] = [];
+  let acc = 0;
+  for (let k = 0; k + 1 < line.length; k++) {
+    const [x0, y0] = line[k];
+    const [x1, y1] = line[k + 1];
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    const n = Math.max(1, Math.ceil(len * 2));
+    for (let j = 0; j < n; j++) {
+      const t = j / n;
+      const x = Math.round(x0 + t * (x1 - x0));
+      const y = Math.round(y0 + t * (y1 - y0));
+      inside.push(x >= 0 && y >= 0 && x < w && y < h && region[y * w + x] === 1);
+      along.push(acc + t * len);
+    }
+    acc += len;
+  }
+  const first = inside.indexOf(true);
+  if (first < 0) return 0;
+  const last = inside.lastIndexOf(true);
+  return Math.min(along[first], acc - along[last]);
 }
 
 /** Share of the ring around `part` (width r) that lies on `other`. */

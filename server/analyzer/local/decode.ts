@@ -3,7 +3,7 @@
 // in the coordinates of the image as a person sees it), and a bounded working copy for the vision code.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../domain/constants';
+import { MAX_IMAGE_PIXELS } from '../../../common/constants';
 import { ImageDecodeError } from '../contract';
 
 /** The one pixel limit (also checked at upload); a 20000×20000 PNG (400 MP) is refused from its header. */

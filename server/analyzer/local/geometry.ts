@@ -12,7 +12,7 @@ export function traceContour(mask: Mask, w: number, h: number, start: number): P
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x] !== 0;
   // Move to the top-most, then left-most pixel of this blob's row scan so the trace starts on the boundary.
   let sx = start % w;
-  let sy = (start - sx) / w;
+  const sy = (start - sx) / w;
   while (inside(sx - 1, sy)) sx--;
   const dirs: Pt[] = [
     [1, 0],

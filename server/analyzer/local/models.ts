@@ -89,15 +89,15 @@ export function resetModels(): void {
 }
 
 function toTensorData(img: RgbImage, W: number, H: number, x0: number, y0: number, tw: number, th: number): Float32Array {
-  // NCHW float32 in 0..1; pixels outside the image stay 0 (zero padding).
+  // NCHW float32 in 0..1. Past the image's bottom/right edge the last row/column is repeated (the models'
+  // contract, training/README.md): the models never saw black bands, and zero padding made a small image's
+  // whole frame read as building.
   const data = new Float32Array(3 * tw * th);
   const plane = tw * th;
   for (let y = 0; y < th; y++) {
-    const sy = y0 + y;
-    if (sy >= H) break;
+    const sy = Math.min(H - 1, y0 + y);
     for (let x = 0; x < tw; x++) {
-      const sx = x0 + x;
-      if (sx >= W) break;
+      const sx = Math.min(W - 1, x0 + x);
       const si = sy * W + sx;
       const di = y * tw + x;
       data[di] = img.r[si];

@@ -241,6 +241,21 @@ export function fillHoles(mask: Mask, w: number, h: number): Mask {
   return out;
 }
 
+/**
+ * Fills only the holes of at most `maxArea` pixels: gaps between leaves close, but a roof or a clearing ringed by
+ * canopy stays open (filling every hole made whole roofs among trees read as canopy).
+ */
+export function fillSmallHoles(mask: Mask, w: number, h: number, maxArea: number): Mask {
+  const holes = fillHoles(mask, w, h);
+  const inv = new Uint8Array(w * h);
+  for (let i = 0; i < inv.length; i++) inv[i] = holes[i] && !mask[i] ? 1 : 0;
+  const lab = components(inv, w, h);
+  const small = new Set(lab.components.filter((c) => c.area <= maxArea).map((c) => c.label));
+  const out = mask.slice();
+  for (let i = 0; i < out.length; i++) if (inv[i] && small.has(lab.labels[i])) out[i] = 1;
+  return out;
+}
+
 /** Exact Euclidean distance (in pixels) to the nearest set pixel of `mask` (Felzenszwalb–Huttenlocher). */
 export function distanceTransform(mask: Mask, w: number, h: number): Plane {
   const INF = 1e20;

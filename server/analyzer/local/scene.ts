@@ -14,12 +14,23 @@ export interface Scale {
 /**
  * Without a known ground resolution we assume the image spans about 70 m, the extent of a zoom-20
  * property tile (600 px × ~0.12–0.15 m). Only used for size thresholds; areas are then reported as null.
+ * A small image is a crop around one house rather than a whole tile: from `SMALL_FRAME_PX` down its assumed
+ * extent falls to `SMALL_EXTENT_M` (a 101 px solar crop spans 30 m, a 256 px roof crop 35 m; assuming 70 m made
+ * their houses too small for the building map to find).
  */
 export const ASSUMED_EXTENT_M = 70;
+export const SMALL_EXTENT_M = 35;
+export const SMALL_FRAME_PX = { from: 128, to: 512 };
+
+export function assumedExtentM(longSidePx: number): number {
+  const t = Math.min(1, Math.max(0, (longSidePx - SMALL_FRAME_PX.from) / (SMALL_FRAME_PX.to - SMALL_FRAME_PX.from)));
+  return SMALL_EXTENT_M + t * (ASSUMED_EXTENT_M - SMALL_EXTENT_M);
+}
 
 export function workingScale(gsdInput: number | null | undefined, scaleX: number, w: number, h: number): Scale {
   if (gsdInput && gsdInput > 0) return { mPerPx: gsdInput * scaleX, known: true };
-  return { mPerPx: ASSUMED_EXTENT_M / Math.max(w, h), known: false };
+  // The extent goes by the image's own size (the working copy of a large photo is smaller than the photo).
+  return { mPerPx: assumedExtentM(Math.max(w, h) * scaleX) / Math.max(w, h), known: false };
 }
 
 /**

@@ -6,12 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { blobPolygon, type Pt } from './geometry';
 import { predict, type LogisticModel } from './logistic';
-import { blur, boxMean, close, components, distanceTransform, fillHoles, open, type Mask, type Plane } from './raster';
+import { blur, boxMean, close, components, distanceTransform, fillSmallHoles, open, type Mask, type Plane } from './raster';
 import { px, pxArea, type Scene } from './scene';
 
 export const TREES = {
   /** Excess green above which a pixel is vegetation. */
   vegExg: 0.05,
+  /** Holes in the canopy up to this size (m²) are gaps between leaves; larger ones are roofs or clearings. */
+  maxCanopyGapM2: 12,
   /** Texture (local luminance σ) above which vegetation counts as canopy rather than lawn. */
   canopyTexture: 0.035,
   /** Vegetation this much darker than its 6 m neighbourhood counts as canopy (crowns and their shade). */
@@ -99,7 +101,7 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
     if (vegetation[i]) canopy[i] = texture[i] > TREES.canopyTexture || L[i] < localL[i] - TREES.darkerBy ? 1 : 0;
   }
   const rr = px(scene, 0.6);
-  canopy = fillHoles(close(open(canopy, w, h, Math.max(1, Math.floor(rr / 2))), w, h, rr), w, h);
+  canopy = fillSmallHoles(close(open(canopy, w, h, Math.max(1, Math.floor(rr / 2))), w, h, rr), w, h, pxArea(scene, TREES.maxCanopyGapM2));
   const lab = components(canopy, w, h, Math.max(3, pxArea(scene, TREES.minCrownM2)));
   canopy = new Uint8Array(w * h);
   for (let i = 0; i < canopy.length; i++) canopy[i] = lab.labels[i] ? 1 : 0;

@@ -104,6 +104,37 @@ describe('local analyzer on real, openly licensed images', () => {
   });
 });
 
+describe('local analyzer with its learned building map (the default)', () => {
+  const withModels = createLocalAnalyzer();
+
+  it.each([
+    ['a forest plot (NEON, 0.1 m)', 'OSBS_029.png', 0.1],
+    ['a car lot (NAIP, 0.6 m)', 'riverside_2018_48.png', 0.6],
+    ['a desert lot (NAIP, 0.6 m)', 'palm_springs_2016_57.png', 0.6],
+  ] as const)('finds no building on %s: no roof findings, no roof judgement and no score', async (_name, file, gsd) => {
+    const out = await withModels.analyze(fixture(file), { source: 'upload', gsd_m_per_px: gsd });
+    expectConformant(out);
+    expect(out.evidence.assessable).toBe(false);
+    expect(out.results.risk_score).toBeNull();
+    expect(out.results.roof.condition).toBe('unknown');
+    expect(out.evidence.findings.some((f) => f.feature === 'roof' || f.feature === 'damage')).toBe(false);
+    expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/No building/);
+  });
+
+  it('estimates the ground resolution of an upload without metadata from its buildings, and says so', async () => {
+    // NAIP at 0.6 m: the assumed 70 m frame would say 0.27 m per pixel.
+    const out = await withModels.analyze(fixture('chico_2020_55.png'), { source: 'upload' });
+    expect(out.evidence.provenance.gsd_source).toBe('estimated');
+    expect(out.evidence.provenance.gsd_m_per_px).toBeGreaterThan(0.3);
+    expect(out.evidence.provenance.gsd_m_per_px).toBeLessThan(1.2);
+    expect(String(out.evidence.provenance.gsd_basis)).toMatch(/size of \d+ buildings? in view/);
+    // Without buildings there is nothing to estimate from: the analysis stays in relative terms.
+    const forest = await withModels.analyze(fixture('OSBS_029.png'), { source: 'upload' });
+    expect(forest.evidence.provenance.gsd_source).toBeNull();
+    expect(forest.evidence.provenance.scale_note).toMatch(/unknown/);
+  });
+});
+
 describe('local analyzer on generated scenes', () => {
   let poolScene: Buffer;
   beforeAll(async () => {

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../server/domain/constants';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../common/constants';
 import { AppError } from '../../../server/domain/errors';
-import { INGEST_MESSAGES } from '../../../server/ingest/errors';
 import { ingestImage, type IngestedImage } from '../../../server/ingest/ingest-image';
 import {
   animatedGif,
@@ -150,7 +149,7 @@ describe('ingestImage: size limit', () => {
   it('stops reading an endless stream at the limit and closes it', async () => {
     const stream = countingStream(Buffer.alloc(1024 * 1024, 0xff), 256 * 1024, true);
     const error = await rejection(ingestImage(stream));
-    expect(error.message).toBe(INGEST_MESSAGES.tooLarge);
+    expect(error.message).toBe(UPLOAD_MESSAGES.tooLarge);
     expect(stream.closed).toBe(true);
     expect(stream.pulled).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 256 * 1024);
   });

@@ -1,14 +1,15 @@
 // Trains the colour tables from ../shared/eval/train (a development tool: deterministic, no randomness,
 // reads the training split only, writes server/analyzer/local/weights/{pool,solar}-colour.json).
-//   npx tsx server/analyzer/local/training/train-colour-luts.ts [--train ../shared/eval/train]
+//   npm run train:colour-luts -- [--train ../shared/eval/train]
 // Pool — positives: pixels inside the Cannes pool masks. Negatives: Cannes pixels more than 3 px outside the masks
 // (the mask edges are hand-drawn) and every pixel of the no-pool chips.
 // Solar — the Fresno tiles carry image-level labels only, so the table contrasts the colours of tiles with
 // panels against tiles without (a multiple-instance estimate: colours enriched where panels are).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { LUT_SIZE, lutIndex, rgbToHsv, type ColourLut } from '../colour-lut';
+import { LUT_SIZE, lutIndex, rgbToHsv, type ColourLut } from '../server/analyzer/local/colour-lut';
+import { readTrainingManifest } from './train-data';
 
 interface Rec {
   file: string;
@@ -16,13 +17,7 @@ interface Rec {
   boxes_or_masks: { mask?: string } | null;
 }
 
-const argIdx = process.argv.indexOf('--train');
-const trainDir = resolve(argIdx > 0 ? process.argv[argIdx + 1] : join(process.cwd(), '..', 'shared', 'eval', 'train'));
-if (!existsSync(join(trainDir, 'manifest.json'))) {
-  console.error(`Training data not found at ${trainDir} (expected manifest.json). Pass --train DIR.`);
-  process.exit(2);
-}
-const manifest: Rec[] = JSON.parse(readFileSync(join(trainDir, 'manifest.json'), 'utf8'));
+const { trainDir, manifest } = readTrainingManifest<Rec>();
 const pos = new Float64Array(LUT_SIZE);
 const neg = new Float64Array(LUT_SIZE);
 let nPos = 0;
@@ -82,7 +77,7 @@ function logOdds(p: Float64Array, np: number, q: Float64Array, nq: number, alpha
   });
 }
 function save(lut: ColourLut) {
-  const out = join(import.meta.dirname, '..', 'weights', `${lut.name}.json`);
+  const out = join(import.meta.dirname, '..', 'server', 'analyzer', 'local', 'weights', `${lut.name}.json`);
   writeFileSync(out, JSON.stringify(lut) + '\n');
   console.log(`wrote ${out}: ${lut.positives} positive px, ${lut.negatives} negative px (weighted)`);
 }

@@ -1,9 +1,15 @@
-// Constants that both the server and the client need (spec §4, §5, §9). Pure TypeScript, no
-// Node imports: the client bundles this file.
+// Constants that both the server and the client need (spec §4, §5, §9), in one module both sides import.
+// Pure TypeScript, no Node imports: the client bundles this file.
 
 /** Maximum upload size, checked by the client before sending and enforced by the server while reading. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_MESSAGE = 'File size exceeds 10MB limit';
+
+/** Spec §5's upload messages: the client's check before sending and the server's ingest say the same words. */
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please select a file to upload',
+  invalidType: 'Please select a valid image file (JPEG, PNG, or GIF)',
+  tooLarge: 'File size exceeds 10MB limit',
+} as const;
 
 /**
  * Largest image, in pixels (width × height), that can be analysed — the analyzers' decode limit, and so
@@ -62,3 +68,10 @@ export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
 
 /** Sign-in providers as stored on User.provider (the first provider the user signed in with). */
 export const DEFAULT_PROVIDER = 'email';
+
+/** The terms' AI disclaimer (spec §1 legal text): on the terms page and in every property report. */
+export const AI_DISCLAIMER =
+  'Risk scores, detected features and recommendations are generated automatically by AI and are provided for ' +
+  'informational purposes only. They may be incomplete or wrong, they are not a professional inspection, ' +
+  'appraisal or underwriting decision, and you must verify them independently before relying on them. Results ' +
+  'may not be resold.';

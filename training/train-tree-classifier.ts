@@ -1,16 +1,17 @@
 // Trains the tree crown classifier (weights/tree-crown.json) from the urban-tree point labels in
 // ../shared/eval/train (NAIP, 0.6 m). Deterministic.
-//   npx tsx server/analyzer/local/training/train-tree-classifier.ts [--train ../shared/eval/train]
+//   npm run train:tree-classifier -- [--train ../shared/eval/train]
 // Candidates come from exactly the analyzer's pipeline. A crown is a tree when a labelled tree point falls
 // in it (or within one pixel), otherwise not: the source labels every tree in a tile. The keep threshold
 // and the crown area that counts as one more tree (merged crowns of neighbouring trees) are the pair that
 // makes the per-tile tree count closest to the labelled count (lowest mean absolute error).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { decodeImage } from '../decode';
-import { predict, train, type LogisticModel } from '../logistic';
-import { coarseScene } from '../scene';
-import { TREE_FEATURES, treeCandidates, treesInCrown } from '../vegetation';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeImage } from '../server/analyzer/local/decode';
+import { predict, train, type LogisticModel } from '../server/analyzer/local/logistic';
+import { coarseScene } from '../server/analyzer/local/scene';
+import { TREE_FEATURES, treeCandidates, treesInCrown } from '../server/analyzer/local/vegetation';
+import { readTrainingManifest } from './train-data';
 
 interface Rec {
   file: string;
@@ -18,13 +19,7 @@ interface Rec {
   labels: { trees: boolean | null };
   boxes_or_masks: { points?: [number, number][]; count?: number } | null;
 }
-const argIdx = process.argv.indexOf('--train');
-const trainDir = resolve(argIdx > 0 ? process.argv[argIdx + 1] : join(process.cwd(), '..', 'shared', 'eval', 'train'));
-if (!existsSync(join(trainDir, 'manifest.json'))) {
-  console.error(`Training data not found at ${trainDir} (expected manifest.json). Pass --train DIR.`);
-  process.exit(2);
-}
-const manifest: Rec[] = JSON.parse(readFileSync(join(trainDir, 'manifest.json'), 'utf8'));
+const { trainDir, manifest } = readTrainingManifest<Rec>();
 const recs = manifest.filter((r) => r.file.startsWith('trees_urban_naip/') && r.labels.trees !== null).sort((a, b) => a.file.localeCompare(b.file));
 const xs: number[][] = [];
 const ys: number[] = [];
@@ -88,6 +83,6 @@ console.log(`threshold ${bestT}: training count MAE ${bestMae.toFixed(1)} (mean 
 console.log(TREE_FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).join(', '));
 const round = (v: number) => Math.round(v * 1e5) / 1e5;
 writeFileSync(
-  join(import.meta.dirname, '..', 'weights', 'tree-crown.json'),
+  join(import.meta.dirname, '..', 'server', 'analyzer', 'local', 'weights', 'tree-crown.json'),
   JSON.stringify({ ...model, mean: model.mean.map(round), std: model.std.map(round), weights: model.weights.map(round), bias: round(model.bias) }, null, 1) + '\n',
 );

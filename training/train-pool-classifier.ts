@@ -1,16 +1,17 @@
 // Trains the pool blob classifier (weights/pool-blob.json) from ../shared/eval/train. Deterministic.
-//   npx tsx server/analyzer/local/training/train-pool-classifier.ts [--train ../shared/eval/train]
+//   npm run train:pool-classifier -- [--train ../shared/eval/train]
 // Candidates come from exactly the analyzer's pipeline (decode → coarse scene → colour table → hysteresis).
 // Labels: Cannes tiles — a candidate is a pool when ≥ 50% of it lies on the source mask, background when
 // < 10% does (in between: skipped). Pool chips — the candidate nearest the chip centre is a pool (others
 // skipped: chips are cut around one pool). No-pool chips — every candidate is background.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { decodeImage } from '../decode';
-import { train, predict, type LogisticModel } from '../logistic';
-import { coarseScene } from '../scene';
-import { POOL_FEATURES, waterCandidates, waterScore } from '../water';
+import { decodeImage } from '../server/analyzer/local/decode';
+import { train, predict, type LogisticModel } from '../server/analyzer/local/logistic';
+import { coarseScene } from '../server/analyzer/local/scene';
+import { POOL_FEATURES, waterCandidates, waterScore } from '../server/analyzer/local/water';
+import { readTrainingManifest } from './train-data';
 
 interface Rec {
   file: string;
@@ -18,13 +19,7 @@ interface Rec {
   labels: { pool: boolean | null };
   boxes_or_masks: { mask?: string } | null;
 }
-const argIdx = process.argv.indexOf('--train');
-const trainDir = resolve(argIdx > 0 ? process.argv[argIdx + 1] : join(process.cwd(), '..', 'shared', 'eval', 'train'));
-if (!existsSync(join(trainDir, 'manifest.json'))) {
-  console.error(`Training data not found at ${trainDir} (expected manifest.json). Pass --train DIR.`);
-  process.exit(2);
-}
-const manifest: Rec[] = JSON.parse(readFileSync(join(trainDir, 'manifest.json'), 'utf8'));
+const { trainDir, manifest } = readTrainingManifest<Rec>();
 const recs = manifest
   .filter((r) => r.file.startsWith('pools_') && r.labels.pool !== null)
   .sort((a, b) => a.file.localeCompare(b.file));
@@ -110,6 +105,6 @@ console.log(`threshold ${bestT}: training image-level F1 ${bestF1.toFixed(3)}`);
 console.log(POOL_FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).join(', '));
 const round = (v: number) => Math.round(v * 1e5) / 1e5;
 writeFileSync(
-  join(import.meta.dirname, '..', 'weights', 'pool-blob.json'),
+  join(import.meta.dirname, '..', 'server', 'analyzer', 'local', 'weights', 'pool-blob.json'),
   JSON.stringify({ ...model, mean: model.mean.map(round), std: model.std.map(round), weights: model.weights.map(round), bias: round(model.bias) }, null, 1) + '\n',
 );

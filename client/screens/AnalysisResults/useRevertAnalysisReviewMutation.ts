@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { graphql } from 'react-relay';
+import type {
+  useRevertAnalysisReviewMutation as RevertMutation,
+  useRevertAnalysisReviewMutation$data,
+} from '../../__generated__/useRevertAnalysisReviewMutation.graphql';
+import { useTypedMutation } from '../../relay/useTypedMutation';
+
+const mutation = graphql`
+  mutation useRevertAnalysisReviewMutation($input: RevertAnalysisReviewInput!) {
+    revertAnalysisReview(input: $input) {
+      __typename
+      ... on MutationRevertAnalysisReviewSuccess {
+        data {
+          ...AnalysisResultsView_analysis
+          ...AnalysisReviewPanel_analysis
+          ...AnalysisAuditTrail_analysis
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const resultOf = (response: useRevertAnalysisReviewMutation$data) => response.revertAnalysisReview;
+
+/** Drops the whole review: the analyzer's output is shown (and counted in the history) again. */
+export function useRevertAnalysisReviewMutation(): [(id: string) => Promise<void>, boolean] {
+  const [commit, inFlight] = useTypedMutation<RevertMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
+  const revert = useCallback(
+    async (id: string) => {
+      await commit({ input: { id } });
+    },
+    [commit],
+  );
+  return [revert, inFlight];
+}

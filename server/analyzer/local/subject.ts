@@ -1,0 +1,102 @@
+// The subject building from the learned building map (models/building.onnx, training/train_building.py):
+// the building nearest the image centre whose size is plausible for a house. Property images are centred on the
+// address, so a large building a little off-centre beats a shed or a car port nearer to it, and a sliver of a
+// neighbour's roof at the frame edge is never the subject. No building in the map ⇒ no subject (the property is
+// not assessable), whatever colour the ground has.
+import { boundaryPoints, convexHull, minAreaRect, polygonArea, simplify, traceContour, type Pt } from './geometry';
+import { close, components, fillHoles, type Mask, type Plane } from './raster';
+import type { Roof } from './building';
+import { pxArea, type Scene } from './scene';
+
+export const SUBJECT = {
+  /** Building pixels: probability at least this (tuned on the model's held-out patches, not on the property set). */
+  threshold: 0.5,
+  /** Smaller blobs are sheds, cars or noise (m²). */
+  minBuildingM2: 16,
+  /** Below this area (m²) a building is an outbuilding: it is the subject only when nothing larger is near. */
+  outbuildingM2: 45,
+  /** An outbuilding's distance to the centre counts this many times over when choosing the subject. */
+  outbuildingPenalty: 3,
+  /** A building further from the centre than this share of the shorter side is never the subject. */
+  maxCentreDistance: 0.5,
+  /** Mean probability over a blob below this is too unsure to be a building. */
+  minMeanProbability: 0.62,
+};
+
+interface Candidate {
+  label: number;
+  area: number;
+  dist: number;
+  meanP: number;
+  cost: number;
+}
+
+/**
+ * The subject building's roof from the building probability map (at scene resolution), or null when there is none.
+ * `minM2` uses the scene's scale, known or assumed: with an assumed scale the thresholds still scale with the frame.
+ */
+export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | null; buildings: Mask } {
+  const { w, h } = scene;
+  const raw: Mask = new Uint8Array(w * h);
+  for (let i = 0; i < raw.length; i++) raw[i] = prob[i] >= SUBJECT.threshold ? 1 : 0;
+  const buildings = raw;
+  const lab = components(raw, w, h, Math.max(4, Math.round(pxArea(scene, SUBJECT.minBuildingM2))));
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  const short = Math.min(w, h);
+  const sums = new Float64Array(lab.components.length + 1);
+  const minD = new Float64Array(lab.components.length + 1).fill(Infinity);
+  const index = new Map<number, number>();
+  lab.components.forEach((c, k) => index.set(c.label, k));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const k = index.get(lab.labels[i]);
+      if (k === undefined) continue;
+      sums[k] += prob[i];
+      const d = Math.hypot(x - cx, y - cy);
+      if (d < minD[k]) minD[k] = d;
+    }
+  }
+  const candidates: Candidate[] = [];
+  lab.components.forEach((c, k) => {
+    const meanP = sums[k] / c.area;
+    if (meanP < SUBJECT.minMeanProbability) return;
+    const dist = minD[k];
+    if (dist > SUBJECT.maxCentreDistance * short) return;
+    const small = c.area < pxArea(scene, SUBJECT.outbuildingM2);
+    // Distance from the centre to the blob, in pixels; a blob covering the centre costs nothing.
+    const cost = dist * (small ? SUBJECT.outbuildingPenalty : 1) + (small ? 0.04 * short : 0);
+    candidates.push({ label: c.label, area: c.area, dist, meanP, cost });
+  });
+  if (!candidates.length) return { roof: null, buildings };
+  candidates.sort((a, b) => a.cost - b.cost || b.area - a.area);
+  const best = candidates[0];
+  let mask: Mask = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) mask[i] = lab.labels[i] === best.label ? 1 : 0;
+  mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
+  return { roof: roofFromMask(scene, mask, best), buildings };
+}
+
+function roofFromMask(scene: Scene, mask: Mask, c: Candidate): Roof | null {
+  const { w, h } = scene;
+  const lab = components(mask, w, h);
+  if (!lab.components.length) return null;
+  const main = lab.components.reduce((a, b) => (b.area > a.area ? b : a));
+  let first = -1;
+  const m: Mask = new Uint8Array(w * h);
+  for (let i = 0; i < m.length; i++) {
+    if (lab.labels[i] === main.label) {
+      m[i] = 1;
+      if (first < 0) first = i;
+    }
+  }
+  const hull = convexHull(boundaryPoints(m, w, h, main.x0, main.y0, main.x1, main.y1));
+  const solidity = Math.min(1, main.area / Math.max(1, polygonArea(hull)));
+  const rect = minAreaRect(hull);
+  const rectFill = Math.min(1, main.area / Math.max(1, rect.area));
+  const polygon: Pt[] = rectFill > 0.88 ? rect.corners : simplify(traceContour(m, w, h, first), Math.max(1, 0.5 * scene.pxPerM));
+  const centred = Math.exp(-((c.dist / Math.min(w, h)) ** 2) / (2 * 0.2 ** 2));
+  const confidence = Math.round(Math.min(0.97, 0.4 + 0.45 * c.meanP + 0.1 * centred) * 100) / 100;
+  return { mask: m, polygon, rect, areaPx: main.area, centroid: [main.cx, main.cy], confidence, solidity };
+}

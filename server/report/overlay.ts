@@ -1,0 +1,62 @@
+// The analysed image with its findings drawn, for the property report: an SVG of the findings' outlines
+// composited over the image by sharp, scaled down to a size a page needs.
+import sharp from 'sharp';
+import type { Finding } from '../analyzer/contract.js';
+
+/** Outline colours per feature, as the results screen draws them (client/components/analysis/features.ts). */
+const COLOURS: Record<Finding['feature'], string> = {
+  pool: '#0ea5e9',
+  spa: '#06b6d4',
+  tree: '#22c55e',
+  roof: '#f97316',
+  solar: '#a855f7',
+  power_line: '#facc15',
+  damage: '#ef4444',
+  other: '#94a3b8',
+};
+
+export const REPORT_IMAGE_MAX_WIDTH = 1200;
+
+/** The defensible-space zones to draw: the subject roof and the image's scale. */
+export interface OverlayZones {
+  roof: readonly (readonly number[])[];
+  pxPerM: number;
+}
+
+/** Outermost first, as the results screen draws them (client/components/analysis/features.ts). */
+const ZONES = [
+  { outerM: 30, colour: '#eab308' },
+  { outerM: 9, colour: '#f97316' },
+  { outerM: 1.5, colour: '#dc2626' },
+];
+
+function svgFor(width: number, height: number, findings: readonly Finding[], zones: OverlayZones | null): string {
+  const stroke = Math.max(2, Math.round(Math.max(width, height) / 300));
+  const shapes = findings.map((f) => {
+    const points = f.polygon.map(([x, y]) => `${x},${y}`).join(' ');
+    const colour = COLOURS[f.feature] ?? COLOURS.other;
+    return f.feature === 'power_line' || f.polygon.length === 2
+      ? `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="${stroke * 1.5}" stroke-linecap="round"/>`
+      : `<polygon points="${points}" fill="${colour}" fill-opacity="0.22" stroke="${colour}" stroke-width="${stroke}"/>`;
+  });
+  // A zone is the roof outline stroked twice its distance wide with round joins: the ground within it.
+  const roof = zones?.roof.map(([x, y]) => `${x},${y}`).join(' ') ?? '';
+  const circles = zones
+    ? ZONES.map((z) => `<polygon points="${roof}" fill="${z.colour}" fill-opacity="0.12" stroke="${z.colour}" stroke-opacity="0.12" stroke-width="${2 * z.outerM * zones.pxPerM}" stroke-linejoin="round"/>`)
+    : [];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${circles.join('')}${shapes.join('')}</svg>`;
+}
+
+/** A JPEG of the image with `findings` (and the defensible-space zones) drawn, at most REPORT_IMAGE_MAX_WIDTH wide. */
+export async function imageWithFindings(bytes: Buffer, findings: readonly Finding[], zones: OverlayZones | null = null): Promise<Buffer> {
+  const base = sharp(bytes, { limitInputPixels: false });
+  const { width = 1, height = 1 } = await base.metadata();
+  const drawn = await base
+    .composite([{ input: Buffer.from(svgFor(width, height, findings, zones)), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+  return sharp(drawn)
+    .resize({ width: Math.min(width, REPORT_IMAGE_MAX_WIDTH), withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

@@ -1,0 +1,134 @@
+// Guest sessions (issue 13, spec §1: non-registered users keep results only for the session): "Continue as
+// guest" is an anonymous sign-in that can use every analysis screen; creating an account from it links the
+// credential to the same user, so everything stays; signing out of it deletes its rows, images and account.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { AerialApi, expect, test } from './fixtures/analyses';
+import { EMULATOR_ORIGIN, PROJECT_ID, freshCredentials } from './fixtures/emulator';
+import { poolsTile } from './fixtures/images';
+import { signInThroughUi } from './fixtures/test';
+
+const BANNER = 'You are using Aerisk as a guest: your results last only for this session.';
+
+async function continueAsGuest(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('region', { name: 'Guest session' })).toContainText(BANNER);
+}
+
+/** The guest's bearer token, as the signed-in app keeps it. */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken') as string);
+const uidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { user_id: string }).user_id;
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menu', { name: 'User menu' }).getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
+/** Stored image files whose name is the image's id (DATA_DIR/images/…/<id>.<ext>). */
+function imageFiles(imageId: string): string[] {
+  const root = path.join(process.env.AERISK_E2E_DATA_DIR!, 'images');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => path.basename(name).startsWith(`${imageId}.`));
+}
+
+async function emulatorAccountExists(uid: string): Promise<boolean> {
+  const response = await fetch(`${EMULATOR_ORIGIN}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: [uid] }),
+  });
+  return (((await response.json()) as { users?: unknown[] }).users?.length ?? 0) > 0;
+}
+
+test('a guest analyses an upload, creates an account from the banner, and keeps the analysis', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Continue as guest' })).toBeVisible();
+  await continueAsGuest(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Property Analysis' }).click();
+  await page.getByRole('tab', { name: 'Upload Image' }).click();
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(poolsTile());
+  await page.getByLabel('Property location (optional)').fill('7 Guest Court, Chico, CA');
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  await expect(page).toHaveURL(/\/analysis-results\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const analysisId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: '7 Guest Court, Chico, CA' })).toBeVisible();
+  const banner = page.getByRole('region', { name: 'Guest session' });
+  await expect(banner).toContainText(BANNER);
+  const guestUid = uidOf(await tokenOf(page));
+
+  await banner.getByRole('link', { name: 'Create an account to keep them' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByText('Everything you analysed as a guest moves into the new account and is kept.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue as guest' })).toHaveCount(0);
+  const credentials = freshCredentials('upgraded');
+  await page.getByLabel('Email address').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByLabel('Confirm password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('region', { name: 'Guest session' })).toHaveCount(0);
+
+  await signOut(page);
+  await signInThroughUi(page, credentials);
+  // The same user as the guest: the email and password were linked to it, not given a new account.
+  expect(uidOf(await tokenOf(page))).toBe(guestUid);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analysis History' }).click();
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await expect(page.getByText('7 Guest Court, Chico, CA')).toBeVisible();
+  const api = new AerialApi(page.request, await tokenOf(page));
+  expect((await api.analysis(analysisId)).status).toBe('done');
+});
+
+test("signing out of a guest session deletes the guest's analyses, image files and account", async ({ page }) => {
+  await continueAsGuest(page);
+  const token = await tokenOf(page);
+  const uid = uidOf(token);
+  const api = new AerialApi(page.request, token);
+  const itemId = await api.upload(poolsTile(), '9 Passing Lane');
+  expect(await api.requestAnalysis(itemId)).toBe(200);
+  const [record] = await api.analyses();
+  expect(record.property_location).toBe('9 Passing Lane');
+  expect(imageFiles(itemId)).toHaveLength(1);
+  // Every analysis screen answers for the guest.
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await page.goto('/aerial-risk');
+  await expect(page.getByRole('heading', { name: 'Aerial Image Analysis' })).toBeVisible();
+
+  await signOut(page);
+  await expect.poll(() => imageFiles(itemId)).toHaveLength(0);
+  expect(await emulatorAccountExists(uid)).toBe(false);
+  // The session is gone with its data: its token opens nothing any more.
+  const after = await page.request.get(`/aerial/analysis/${record.analysis_id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
+  // Back at sign-in, a new guest starts empty.
+  await continueAsGuest(page);
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('0 analyses');
+});
+
+test('a guest keeps its results by signing up with Google (linked through the emulator popup)', async ({ page }) => {
+  await continueAsGuest(page);
+  const guestUid = uidOf(await tokenOf(page));
+  const api = new AerialApi(page.request, await tokenOf(page));
+  await api.createRiskZone({ location: 'Guest shed', risk_level: 'low', details: 'Kept after linking Google' });
+
+  await page.getByRole('link', { name: 'Create an account to keep them' }).click();
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Add new account' }).click();
+  await popup.locator('#email-input').fill(freshCredentials('guest-google').email);
+  await popup.locator('#display-name-input').fill('Ada Guest');
+  await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('region', { name: 'Guest session' })).toHaveCount(0);
+  await expect.poll(async () => uidOf(await tokenOf(page))).toBe(guestUid);
+  await page.goto('/aerial-risk');
+  await expect(page.getByText('Guest shed')).toBeVisible();
+});

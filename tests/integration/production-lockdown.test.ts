@@ -1,0 +1,154 @@
+// Production lock-down (issue 12): the built client's source maps are not served, the page carries a
+// Content-Security-Policy (frame-ancestors 'none'), X-Frame-Options and Referrer-Policy, every API answer
+// its own strict headers, and /graphql takes only the client's persisted operations (relay.config.js
+// persistConfig → persisted-queries.json) unless GRAPHQL_ADHOC_QUERIES=allow. Development keeps ad-hoc text.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { UnauthenticatedError } from '../../server/domain/errors.js';
+import { createEmulatorUser } from '../helpers/auth-emulator-users.js';
+import { scriptedAnalyzer } from '../helpers/analysis.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../helpers/test-app.js';
+import { migrate } from '../../server/migrate.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
+const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/main-1a2b.js"></script></head><body><div id="root"></div></body></html>`;
+const documents = JSON.parse(readFileSync(new URL('../../persisted-queries.json', import.meta.url), 'utf8')) as Record<string, string>;
+const documentIdOf = (name: string) => Object.entries(documents).find(([, text]) => text.startsWith(`query ${name}`))![0];
+
+let clientDir: string;
+let dev: TestApp;
+const production: { app: App; close(): Promise<void> }[] = [];
+
+/** The app as NODE_ENV=production runs it (a real project's settings; tokens are not verifiable here). */
+async function productionApp(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    FIREBASE_PROJECT_ID: 'aerisk-prod',
+    FIREBASE_API_KEY: 'AIza-public-key',
+    FIREBASE_AUTH_DOMAIN: 'aerisk-prod.firebaseapp.com',
+    DATA_DIR: clientDir,
+    ANALYSIS_WORKERS: '0',
+    ...env,
+  });
+  const { db, dispose } = await openTestDatabase();
+  await migrate(db);
+  const refuseAll = { verify: async () => Promise.reject(new UnauthenticatedError()), forgetUser: () => {}, close: async () => {} };
+  const app = createApp({ config, db, verifier: refuseAll, clientDir, analyzer: scriptedAnalyzer({}) });
+  const entry = {
+    app,
+    request: (p: string, init?: RequestInit) => app.fetch(new Request(new URL(p, 'https://aerisk.example'), init)),
+    close: async () => {
+      await app.dispose();
+      await dispose();
+    },
+  };
+  production.push(entry);
+  return entry;
+}
+
+const graphql = (request: (p: string, init?: RequestInit) => Promise<Response>, body: unknown, token?: string) =>
+  request('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'aerisk-lockdown-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  writeFileSync(path.join(clientDir, 'assets', 'main-1a2b.js'), 'console.log("app")\n//# sourceMappingURL=main-1a2b.js.map');
+  writeFileSync(path.join(clientDir, 'assets', 'main-1a2b.js.map'), '{"version":3,"sources":["secret.tsx"]}');
+  dev = await createTestApp({}, { clientDir });
+});
+afterAll(async () => {
+  for (const entry of production) await entry.close();
+  await dev?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('in production', () => {
+  it('never serves source maps (development still does)', async () => {
+    const prod = await productionApp();
+    expect((await prod.request('/assets/main-1a2b.js.map')).status).toBe(404);
+    expect((await prod.request('/assets/main-1a2b.js')).status).toBe(200);
+    expect((await dev.request('/assets/main-1a2b.js.map')).status).toBe(200);
+  });
+
+  it('sends the page with a Content-Security-Policy, X-Frame-Options and Referrer-Policy', async () => {
+    const prod = await productionApp();
+    const page = await prod.request('/login');
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy')!;
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+    // The inline theme script is allowed by its hash, not by 'unsafe-inline'.
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(directive('script-src')).toContain(`'sha256-${hash}'`);
+    expect(directive('script-src')).not.toContain('unsafe-inline');
+    expect(directive('connect-src')).toContain('https://identitytoolkit.googleapis.com');
+    expect(directive('frame-src')).toContain('https://aerisk-prod.firebaseapp.com');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('gives every API answer strict headers of its own', async () => {
+    const prod = await productionApp();
+    for (const res of [await prod.request('/healthz'), await prod.request('/aerial/analyses'), await graphql(prod.request, { documentId: documentIdOf('HomeScreenQuery') })]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('runs the persisted operations and refuses ad-hoc GraphQL and unknown ids', async () => {
+    const prod = await productionApp();
+    const persisted = (await (await graphql(prod.request, { documentId: documentIdOf('HomeScreenQuery') })).json()) as Json;
+    // Run, not refused: without a verifiable token the viewer is simply absent.
+    expect(JSON.stringify(persisted)).not.toContain('PERSISTED_QUERY');
+    expect(persisted.data).toBeDefined();
+
+    const adhoc = await graphql(prod.request, { query: '{ __typename }' });
+    expect(adhoc.status).toBe(400);
+    expect(((await adhoc.json()) as Json).errors[0]).toMatchObject({
+      message: 'This server accepts only the operations of its own app (persisted operations).',
+      extensions: { code: 'PERSISTED_QUERY_ONLY' },
+    });
+    const unknown = await graphql(prod.request, { documentId: 'not-a-document' });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Json).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+
+  it('accepts ad-hoc GraphQL where the deployment allows it (GRAPHQL_ADHOC_QUERIES=allow), with the usual limits', async () => {
+    const prod = await productionApp({ GRAPHQL_ADHOC_QUERIES: 'allow' });
+    const res = await graphql(prod.request, { query: '{ __typename }' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
+    const aliased = Array.from({ length: 40 }, (_, i) => `v${i}: viewer { id }`).join(' ');
+    const tooMany = await graphql(prod.request, { query: `{ ${aliased} }` });
+    expect(JSON.stringify(await tooMany.json())).toMatch(/aliases/i);
+  });
+});
+
+describe('in development', () => {
+  it('runs a persisted operation by its id for a signed-in user, and still takes ad-hoc text', async () => {
+    const user = await createEmulatorUser();
+    const byId = (await (await graphql(dev.request, { documentId: documentIdOf('ProfileScreenQuery') }, user.idToken)).json()) as Json;
+    expect(byId.errors).toBeUndefined();
+    expect(JSON.stringify(byId.data)).toContain(user.email);
+    const adhoc = (await (await graphql(dev.request, { query: '{ viewer { email } }' }, user.idToken)).json()) as Json;
+    expect(adhoc).toEqual({ data: { viewer: { email: user.email } } });
+  });
+});

@@ -1,0 +1,81 @@
+// Defensible space (issue 10, item 5): vegetation cover in the 0–1.5 m, 1.5–9 m and 9–30 m zones around the
+// subject roof, from the analyzer's roof and tree outlines, and the scoring factor it feeds.
+import { describe, expect, it } from 'vitest';
+import { unknownObservations } from '../../../server/analyzer/assemble';
+import type { Finding } from '../../../server/analyzer/contract';
+import { defensibleSpace, denseInnerVegetation, NEEDS_RESOLUTION } from '../../../server/analyzer/defensible-space';
+import { scoreObservations } from '../../../server/analyzer/scoring';
+
+const box = (feature: Finding['feature'], x0: number, y0: number, x1: number, y1: number, confidence = 0.8): Finding => ({
+  feature,
+  confidence,
+  polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
+  area_m2: null,
+  note: '',
+  analyzer: 'test',
+});
+
+// A 10 m × 10 m roof (20 × 20 px at 0.5 m/px) in the middle of a 400 × 400 px (200 m) frame.
+const roof = box('roof', 190, 190, 210, 210);
+
+describe('defensibleSpace', () => {
+  it('measures each zone’s area and vegetation cover around the roof', () => {
+    // A crown hugging the roof: everything within 1.5 m (3 px) of it, and nothing further out.
+    const hug = box('tree', 187, 187, 213, 213);
+    const space = defensibleSpace({ findings: [roof, hug], gsdMPerPx: 0.5, width: 400, height: 400 });
+    expect(space.status).toBe('measured');
+    const [inner, middle, outer] = space.rings;
+    // Zone area: the roof's perimeter × the zone's width plus the rounded corners (π r²) — the inner zone is
+    // 40 × 1.5 + π 1.5² ≈ 67 m², the middle one 40 × 7.5 + π (9² − 1.5²) ≈ 548 m².
+    expect(inner.area_m2).toBeGreaterThan(67 * 0.93);
+    expect(inner.area_m2).toBeLessThan(67 * 1.07);
+    expect(middle.area_m2).toBeGreaterThan(548 * 0.95);
+    expect(middle.area_m2).toBeLessThan(548 * 1.05);
+    // The box crown covers the zone's straight sides and cuts its rounded corners.
+    expect(inner.vegetation_pct).toBeGreaterThan(90);
+    // Only the box's own corners reach past 1.5 m (diagonally, 2.1 m from the roof's corners).
+    expect(middle.vegetation_pct).toBeGreaterThan(0);
+    expect(middle.vegetation_pct).toBeLessThan(1);
+    expect(outer.vegetation_pct).toBe(0);
+    expect(space.rings.every((r) => r.visible_pct === 100)).toBe(true);
+    expect(space.px_per_m).toBe(2);
+    expect(denseInnerVegetation(space)).toBe(true);
+  });
+
+  it('rejected or absent crowns leave the zones bare; a zone the frame cuts off is measured on what is seen', () => {
+    const corner = box('roof', 0, 0, 20, 20);
+    const space = defensibleSpace({ findings: [corner], gsdMPerPx: 0.5, width: 100, height: 100 });
+    expect(space.rings.map((r) => r.vegetation_pct)).toEqual([0, 0, 0]);
+    expect(space.rings[2].visible_pct).toBeLessThan(50);
+    expect(space.note).toMatch(/cuts off/);
+    expect(denseInnerVegetation(space)).toBe(false);
+  });
+
+  it('says it needs the image resolution without one, and that there is no building without a roof', () => {
+    const unscaled = defensibleSpace({ findings: [roof], gsdMPerPx: null, width: 400, height: 400 });
+    expect(unscaled).toMatchObject({ status: 'needs_resolution', note: NEEDS_RESOLUTION, rings: [] });
+    expect(NEEDS_RESOLUTION).toBe('needs the image resolution');
+    const empty = defensibleSpace({ findings: [box('tree', 0, 0, 10, 10)], gsdMPerPx: 0.5, width: 400, height: 400 });
+    expect(empty.status).toBe('no_building');
+  });
+});
+
+describe('the defensible_space_dense scoring factor', () => {
+  const dense = defensibleSpace({ findings: [roof, box('tree', 187, 187, 213, 213)], gsdMPerPx: 0.5, width: 400, height: 400 });
+  const obs = { ...unknownObservations(), property_condition: 'good' as const, roof: { style: 'gable' as const, condition: 'good' as const } };
+
+  it('adds its points when the inner zones are densely vegetated, with the figures in the reason', () => {
+    const { risk_score, score_breakdown } = scoreObservations({ ...obs, trees: { count: 1, proximity: 'near', overhanging: false } }, [], true, dense);
+    const factor = score_breakdown.find((i) => i.factor === 'defensible_space_dense')!;
+    expect(factor.points).toBe(8);
+    expect(factor.reason).toMatch(/^Vegetation covers \d+(\.\d)?% of the 0–1\.5 m zone/);
+    expect(risk_score).toBe(5 + 10 + 8);
+  });
+
+  it('counts dense canopy once: not added when canopy over the roof already counts, nor without a measurement', () => {
+    const touching = scoreObservations({ ...obs, trees: { count: 1, proximity: 'touching', overhanging: true } }, [], true, dense);
+    expect(touching.score_breakdown.map((i) => i.factor)).not.toContain('defensible_space_dense');
+    const unmeasured = scoreObservations({ ...obs, trees: { count: 1, proximity: 'near', overhanging: false } }, [], true, null);
+    expect(unmeasured.score_breakdown.map((i) => i.factor)).not.toContain('defensible_space_dense');
+  });
+});

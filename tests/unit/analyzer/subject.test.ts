@@ -1,0 +1,123 @@
+// The subject building and how other findings relate to it: chosen from a building probability map (what the
+// learned model gives), the house nearest the centre wins over a shed or a neighbour at the edge; a line counts as
+// over the structure only when it runs on beyond the roof.
+import { describe, expect, it } from 'vitest';
+import { runsBeyond } from '../../../server/analyzer/local/analyzer';
+import { buildScene } from '../../../server/analyzer/local/scene';
+import { estimateGsdFromBuildings } from '../../../server/analyzer/local/gsd-estimate';
+import { findSubjectBuilding } from '../../../server/analyzer/local/subject';
+import type { Pt } from '../../../server/analyzer/local/geometry';
+
+const W = 200;
+const H = 160;
+
+/** A scene of the given size at `mPerPx` (the pixels do not matter to the subject choice, only the map does). */
+function sceneAt(mPerPx: number) {
+  const n = W * H;
+  const grey = new Float32Array(n).fill(0.5);
+  return buildScene({ w: W, h: H, r: grey, g: grey.slice(), b: grey.slice() }, { mPerPx, known: true });
+}
+
+/** A probability map with the given rectangles painted at probability p. */
+function map(rects: [number, number, number, number, number?][]): Float32Array {
+  const prob = new Float32Array(W * H).fill(0.02);
+  for (const [x0, y0, x1, y1, p = 0.95] of rects) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) prob[y * W + x] = p;
+  return prob;
+}
+
+describe('subject building from the building map', () => {
+  const scene = sceneAt(0.25); // 50 m × 40 m
+
+  it('takes the house over the centre, not a larger neighbour at the edge', () => {
+    const { roof } = findSubjectBuilding(scene, map([[80, 60, 130, 100], [0, 0, 60, 40]]));
+    expect(roof).not.toBeNull();
+    expect(roof!.centroid[0]).toBeGreaterThan(80);
+    expect(roof!.centroid[0]).toBeLessThan(130);
+    expect(roof!.areaPx).toBeGreaterThan(0.9 * 50 * 40);
+  });
+
+  it('prefers a house a little off-centre to a shed nearer the centre', () => {
+    // A 4.5 m × 4.5 m shed 1.6 m from the centre; a 12 m × 12.5 m house 4 m from it.
+    const { roof } = findSubjectBuilding(scene, map([[104, 84, 122, 102], [40, 20, 88, 70]]));
+    expect(roof).not.toBeNull();
+    expect(roof!.centroid[0]).toBeLessThan(88);
+    expect(roof!.areaPx).toBeGreaterThan(0.9 * 48 * 50);
+  });
+
+  it('takes a shed when it is the only building', () => {
+    const { roof } = findSubjectBuilding(scene, map([[95, 70, 120, 90]]));
+    expect(roof).not.toBeNull();
+  });
+
+  it('finds no subject on a map without buildings, or with only unsure or tiny blobs', () => {
+    expect(findSubjectBuilding(scene, map([])).roof).toBeNull();
+    expect(findSubjectBuilding(scene, map([[80, 60, 130, 100, 0.55]])).roof).toBeNull();
+    expect(findSubjectBuilding(scene, map([[98, 78, 103, 83]])).roof).toBeNull();
+  });
+
+  it('never takes a building far out at the frame edge as the subject', () => {
+    expect(findSubjectBuilding(scene, map([[0, 0, 12, 10]])).roof).toBeNull();
+  });
+
+  it('reports every building pixel for relating other findings to buildings', () => {
+    const { buildings } = findSubjectBuilding(scene, map([[80, 60, 130, 100], [0, 0, 60, 40]]));
+    expect(buildings[10 * W + 10]).toBe(1);
+    expect(buildings[150 * W + 190]).toBe(0);
+  });
+});
+
+describe('a line over the structure runs on beyond the roof', () => {
+  const roofMask = new Uint8Array(W * H);
+  for (let y = 60; y < 100; y++) for (let x = 80; x < 130; x++) roofMask[y * W + x] = 1;
+
+  it('a span crossing the roof runs well beyond it on both sides', () => {
+    const span: Pt[] = [[0, 80], [199, 80]];
+    expect(runsBeyond(span, roofMask, W, H)).toBeGreaterThan(60);
+  });
+
+  it('a ridge or eave line ends with the roof', () => {
+    const ridge: Pt[] = [[82, 80], [128, 80]];
+    expect(runsBeyond(ridge, roofMask, W, H)).toBe(0);
+    const eave: Pt[] = [[78, 60], [134, 60]];
+    expect(runsBeyond(eave, roofMask, W, H)).toBeLessThan(5);
+  });
+
+  it('a fence or kerb beside the house never enters the roof', () => {
+    const fence: Pt[] = [[0, 120], [199, 120]];
+    expect(runsBeyond(fence, roofMask, W, H)).toBe(0);
+  });
+});
+
+describe('ground resolution estimated from the buildings in view', () => {
+  const SIZE = 240;
+  const probMap = (rects: [number, number, number, number][]) => {
+    const prob = new Float32Array(SIZE * SIZE).fill(0.02);
+    for (const [x0, y0, x1, y1] of rects) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) prob[y * SIZE + x] = 0.9;
+    return prob;
+  };
+
+  it('reads metres per pixel from the size of whole houses, a typical footprint being 200 m²', () => {
+    // Three 20 × 20 px houses: 200 m² each at 0.707 m per pixel.
+    const est = estimateGsdFromBuildings(probMap([[20, 20, 40, 40], [100, 100, 120, 120], [180, 40, 200, 60]]), SIZE, SIZE, 0.5);
+    expect(est).not.toBeNull();
+    expect(est!.mPerPx).toBeCloseTo(Math.sqrt(200 / 400), 2);
+    expect(est!.buildings).toBe(3);
+    expect(est!.basis).toMatch(/3 buildings/);
+  });
+
+  it('leaves out buildings cut by the frame edge, and sheds beside houses', () => {
+    // A house cut by the edge (unknown size) and a 5 × 5 px shed beside one whole house.
+    const est = estimateGsdFromBuildings(probMap([[0, 50, 60, 110], [100, 100, 120, 120], [130, 100, 135, 105]]), SIZE, SIZE, 0.5);
+    expect(est!.buildings).toBe(1);
+    // The cut blob (3,600 px seen) caps the scale: it cannot exceed 1,000 m², so at most 0.53 m per pixel.
+    expect(est!.mPerPx).toBeLessThanOrEqual(Math.sqrt(1000 / 3600) + 1e-6);
+  });
+
+  it('estimates nothing without a whole building, or on a frame too small to hold one', () => {
+    expect(estimateGsdFromBuildings(probMap([]), SIZE, SIZE, 0.5)).toBeNull();
+    expect(estimateGsdFromBuildings(probMap([[0, 0, 50, 50]]), SIZE, SIZE, 0.5)).toBeNull();
+    const small = new Float32Array(100 * 100).fill(0.02);
+    for (let y = 40; y < 60; y++) for (let x = 40; x < 60; x++) small[y * 100 + x] = 0.9;
+    expect(estimateGsdFromBuildings(small, 100, 100, 0.5)).toBeNull();
+  });
+});

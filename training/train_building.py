@@ -1,0 +1,246 @@
+"""Train the `building` segmentation model (roof / building footprint probability per pixel).
+
+Why: the subject building decides everything else on a property (roof findings, what is "over the structure",
+which solar is on the roof, the score itself). The colour-segment roof finder picked driveways, dirt pads and half
+roofs; a learned building mask does not confuse a roof with bare ground of the same colour.
+
+Data (nothing is copied into the repository; see training/README.md for sources, commits and licences):
+- `training/work/buildings_ext/` (gitignored): public building-footprint samples committed in
+  arghadeep25/Building-Footprint-Extraction-from-High-Resolution-Satellite-Images @ 33e019b, extracted with
+  `git archive HEAD data datasets`: Inria Aerial Image Labeling 256 px patches (Austin, Chicago, Kitsap, Tyrol,
+  Vienna; 0.3 m), crowdAI mapping-challenge tiles (0.3 m), WHU aerial Christchurch tiles (0.3 m), SpaceNet
+  Paris/Shanghai/Khartoum tiles (0.3 m), WHU satellite East Asia tiles (0.45 m). Pixel masks.
+- `../shared/eval/train/pools_kOussama_cannes` tiles that are NOT in tests/eval/property.json: their pool masks
+  are certain non-building pixels (a pool is never a roof), supervised as negatives only (other pixels ignored).
+- `../shared/eval/train/powerlines_pldm`: 20 close-range UAV frames of mountain scenes with no building: every
+  pixel negative (wires, fences, water and bush are not buildings).
+- training/labels/building_free.json: 17 training-split NAIP and Fresno tiles picked by eye as showing no building
+  (dry fields, sand lots, parking lots, asphalt cul-de-sacs): every pixel negative.
+
+The model runs at 0.3 m/px; scale is jittered 0.55-1.8x around each source's resolution so that an estimated or
+assumed ground resolution (uploads without metadata) still finds houses.
+
+Usage: nice -n 10 training/.venv/bin/python training/train_building.py [--steps N]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from augment import geometric, photometric, random_crop, rescale
+from common import MODELS_DIR, REPO, TRAIN_DIR, WORK_DIR, OnnxRunner, Timer, TinyUNet, apply_step, count_params, export_onnx
+from common import load_manifest, normalise, one_cycle, read_mask, read_rgb, setup_determinism, soft_dice, write_manifest_entry
+
+GSD = 0.30
+SEED = 4321
+# The extracted building samples (see the docstring); AERISK_BUILDINGS_DIR points elsewhere.
+EXT = Path(os.environ.get("AERISK_BUILDINGS_DIR", Path(__file__).resolve().parent / "work" / "buildings_ext"))
+# Held out of training for the model-level figures (training/README.md): one Inria city block set and two others.
+HOLDOUT = ("data/test_data/",)
+
+
+def _mask(path: Path) -> np.ndarray:
+    m = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+    if m is None:
+        raise FileNotFoundError(path)
+    return (m > 127).astype(np.uint8)
+
+
+def external_pairs() -> list[tuple[str, float, Path, Path]]:
+    """(name, gsd, image, mask) for every labelled external sample."""
+    out: list[tuple[str, float, Path, Path]] = []
+    for split in ("train_data", "val_data", "test_data"):
+        for img in sorted((EXT / "data" / split / "images").glob("*.tif")):
+            out.append((f"data/{split}/{img.name}", 0.30, img, EXT / "data" / split / "gt" / img.name))
+    for img in sorted((EXT / "datasets/inria/images").glob("*.png")):
+        out.append((f"inria/{img.name}", 0.30, img, EXT / "datasets/inria/gt" / img.name))
+    for img in sorted((EXT / "datasets/crowdai/image").glob("*_img.png")):
+        k = img.name.split("_")[0]
+        out.append((f"crowdai/{img.name}", 0.30, img, EXT / "datasets/crowdai/gt" / f"{k}{k}.png"))
+    for img in sorted((EXT / "datasets/nzlnd/images").glob("*.png")):
+        out.append((f"nzlnd/{img.name}", 0.30, img, EXT / "datasets/nzlnd/gt" / img.name))
+    for img in sorted((EXT / "datasets/spacenet").glob("*.png")):
+        if img.name.endswith("_gt.png"):
+            continue
+        out.append((f"spacenet/{img.name}", 0.30, img, img.with_name(img.stem + "_gt.png")))
+    for img in sorted((EXT / "datasets/whu_east_asia/images").glob("*.png")):
+        out.append((f"whu_east_asia/{img.name}", 0.45, img, EXT / "datasets/whu_east_asia/gt" / img.name))
+    return out
+
+
+def property_files() -> set[str]:
+    recs = json.loads((REPO / "tests/eval/property.json").read_text())
+    return {r["file"].removeprefix("train/") for r in recs}
+
+
+def load_data():
+    if not (EXT / "data").is_dir():
+        sys.exit(f"building samples not found in {EXT}: extract them first (see the docstring)")
+    full, holdout = [], []
+    for name, gsd, ip, mp in external_pairs():
+        item = (read_rgb(ip), _mask(mp), gsd)
+        (holdout if name.startswith(HOLDOUT) else full).append(item)
+    # Partial negatives: pool pixels of Cannes training tiles that the property set does not use.
+    excluded = property_files()
+    pools = []
+    for r in load_manifest(TRAIN_DIR / "manifest.json"):
+        f = r["file"]
+        if not f.startswith("pools_kOussama_cannes/") or f in excluded:
+            continue
+        bm = r.get("boxes_or_masks") or {}
+        if not bm.get("mask") or r.get("label_quality") == "source_mask_empty_boxes_only":
+            continue
+        pools.append((read_rgb(TRAIN_DIR / f), read_mask(TRAIN_DIR / bm["mask"]), 0.25))
+    # Close-range frames have no ground resolution: None makes crop_batch pick a random shrink.
+    negatives = [(read_rgb(p), None, None) for p in sorted((TRAIN_DIR / "powerlines_pldm/images").glob("*.jpg"))]
+    free = json.loads((REPO / "training/labels/building_free.json").read_text())["images"]
+    negatives += [(read_rgb(TRAIN_DIR / r["file"]), None, r["gsd"]) for r in free if r["file"] not in excluded]
+    return full, holdout, pools, negatives
+
+
+def crop_batch(rng, items, n, size, negative_only=False):
+    xs, ys, ws = [], [], []
+    for _ in range(n):
+        img, m, gsd = items[int(rng.integers(len(items)))]
+        if gsd is None:
+            # Close-range frames: shrink by a random factor so their texture spans the scales of real inputs.
+            s = rng.uniform(0.15, 0.6)
+        else:
+            s = gsd / GSD * float(np.exp(rng.uniform(np.log(0.55), np.log(1.8))))
+        crop = int(np.ceil(size / s)) + 2
+        mm = m if m is not None else np.zeros(img.shape[:2], np.uint8)
+        ci, cm = random_crop(rng, crop, img, mm)
+        ci = rescale(ci, size / crop)[:size, :size]
+        cm = rescale(cm, size / crop, is_mask=True)[:size, :size]
+        ci, cm = geometric(rng, ci, cm)
+        xs.append(photometric(rng, ci, hue_deg=15.0))
+        y = (cm > 0.5).astype(np.float32)
+        if negative_only:
+            # Only the pool pixels are known (not a building); the rest of the tile carries no label.
+            ws.append(y.copy())
+            ys.append(np.zeros_like(y))
+        else:
+            ys.append(y)
+            ws.append(np.ones_like(y))
+    return xs, ys, ws
+
+
+def to_tensor(xs):
+    x = torch.from_numpy(np.stack(xs).astype(np.float32) / 255.0).permute(0, 3, 1, 2).contiguous()
+    return normalise(x)
+
+
+def iou_on(net, items) -> float:
+    net.eval()
+    inter = union = 0
+    with torch.no_grad():
+        for img, m, gsd in items:
+            s = gsd / GSD
+            x = rescale(img, s)
+            h, w = x.shape[:2]
+            ph, pw = (-h) % 16, (-w) % 16
+            xp = np.pad(x, ((0, ph), (0, pw), (0, 0)), mode="edge")
+            p = torch.sigmoid(net(to_tensor([xp])))[0, 0, :h, :w].numpy()
+            p = cv2.resize(p, (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
+            pred = p >= 0.5
+            inter += int((pred & (m > 0)).sum())
+            union += int((pred | (m > 0)).sum())
+    net.train()
+    return inter / max(1, union)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--steps", type=int, default=2000)
+    ap.add_argument("--no-eval", action="store_true")
+    args = ap.parse_args()
+    setup_determinism(SEED, threads=1)
+    timer = Timer()
+    full, holdout, pools, negatives = load_data()
+    print(f"loaded {len(full)} labelled + {len(holdout)} held out, {len(pools)} pool tiles, {len(negatives)} negative frames "
+          f"in {timer():.0f}s", flush=True)
+
+    net = TinyUNet((16, 32, 64, 128), (1, 2, 3, 3))
+    print("params", count_params(net))
+    opt, sched = one_cycle(net, args.steps)
+    rng = np.random.default_rng(SEED)
+    net.train()
+    for step in range(args.steps):
+        a = crop_batch(rng, full, 6, 192)
+        b = crop_batch(rng, pools, 1, 192, negative_only=True)
+        c = crop_batch(rng, negatives, 2, 192)
+        xs, ys, ws = a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]
+        x = to_tensor(xs)
+        y = torch.from_numpy(np.stack(ys))[:, None]
+        wgt = torch.from_numpy(np.stack(ws))[:, None]
+        logits = net(x)
+        bce = (F.binary_cross_entropy_with_logits(logits, y, reduction="none") * wgt).sum() / wgt.sum().clamp(min=1)
+        dice = soft_dice(torch.sigmoid(logits[:6]), y[:6])  # the fully labelled crops
+        loss = bce + dice
+        apply_step(opt, sched, loss)
+        if step % 100 == 0 or step == args.steps - 1:
+            msg = f"step {step} loss {loss.item():.3f} bce {bce.item():.3f} dice {dice.item():.3f} t={timer():.0f}s"
+            if step % 400 == 0 or step == args.steps - 1:
+                msg += f" holdout IoU {iou_on(net, holdout):.3f}"
+            print(msg, flush=True)
+    WORK_DIR.mkdir(parents=True, exist_ok=True)
+    torch.save(net.state_dict(), WORK_DIR / "building.pt")
+    export_onnx(net, MODELS_DIR / "building.onnx")
+    secs = timer()
+    print(f"exported building.onnx; training took {secs:.0f}s; holdout pixel IoU {iou_on(net, holdout):.3f}", flush=True)
+    (WORK_DIR / "building.train_seconds").write_text(f"{secs:.0f}\n")
+    if not args.no_eval:
+        write_entry(holdout, secs)
+
+
+def write_entry(holdout, secs: float) -> None:
+    """Measure the exported ONNX file the way the runtime runs it and record it in the models manifest."""
+    import hashlib
+
+    path = MODELS_DIR / "building.onnx"
+    run = OnnxRunner(path)
+    inter = union = 0
+    for img, m, gsd in holdout:
+        p = run(rescale(img, gsd / GSD))
+        p = cv2.resize(p, (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
+        inter += int(((p >= 0.5) & (m > 0)).sum())
+        union += int(((p >= 0.5) | (m > 0)).sum())
+    iou = round(inter / max(1, union), 4)
+    data = path.read_bytes()
+    write_manifest_entry({
+        "name": "building",
+        "file": "building.onnx",
+        "kind": "segmentation",
+        "input_gsd_m": GSD,
+        "input": {"layout": "NCHW", "channels": "RGB", "range": "0..1", "multiple_of": 16, "tile": 256},
+        "output": "probability",
+        "threshold": 0.5,
+        "metrics": {
+            "split": "held out: the 7 Inria patches of data/test_data (Austin, Chicago; 0.3 m) in the building sample set",
+            "pixel_iou": iou,
+        },
+        "trained_on": [
+            "arghadeep25/Building-Footprint-Extraction-from-High-Resolution-Satellite-Images @ 33e019b: Inria, crowdAI, "
+            "WHU aerial (Christchurch), SpaceNet, WHU East Asia building-mask samples (62 tiles)",
+            "shared/eval/train/pools_kOussama_cannes pool masks as non-building pixels (tiles outside tests/eval/property.json)",
+            "shared/eval/train/powerlines_pldm (20 building-free UAV frames, every pixel negative)",
+        ],
+        "version": "1.0.0",
+        "description": "Building (roof footprint) probability per pixel; the subject building is chosen from it.",
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "bytes": len(data),
+        "training_seconds": int(secs),
+    })
+    print(f"manifest entry written: held-out pixel IoU {iou}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
