@@ -36,7 +36,7 @@ import { sweepImageOrphans } from './services/images.js';
 import { pruneUsageCounters } from './services/rate-limit.js';
 import type { BlobStorage } from './storage/blob-storage.js';
 import { createRestHandler, notFoundResponse, type Route } from './rest/router.js';
-import { createBatchRunner } from './jobs/batch-runner.js';
+import { createBatchRunner } from './services/batch-runner.js';
 import { authenticateApiKey, isApiKey } from './services/api-keys.js';
 import { createReachability, providerOrigins } from './imagery/reachability.js';
 

@@ -9,7 +9,7 @@ import { createFirebaseVerifier } from './auth/firebase.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirFor } from './db.js';
 import { migrate } from './migrate.js';
-import { createBatchRunner } from './jobs/batch-runner.js';
+import { createBatchRunner } from './services/batch-runner.js';
 import { createImagery, createPlaces } from './imagery/factory.js';
 
 /** After the drain time, what the orderly shutdown (jobs, database) may still take before a forced exit. */

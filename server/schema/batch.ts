@@ -1,5 +1,5 @@
 // Batch: a portfolio of properties analysed together (issue 11 item 4); the viewer's batches, one batch's
-// progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/jobs/batch-runner.ts.
+// progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/services/batch-runner.ts.
 import { builder } from '../builder.js';
 import { ForbiddenError, ValidationError } from '../domain/errors.js';
 import type { Batch } from '../generated/prisma/client.js';

@@ -18,7 +18,7 @@ export interface AnalysisDeps {
   queue: JobQueue<AnalysisJob>;
   /** This process's change feed of analyses: waiting requests and subscriptions follow rows through it. */
   events: AnalysisEvents;
-  /** Portfolio batches' runner (server/jobs/batch-runner.ts), told when a batch has new rows; absent where none runs. */
+  /** Portfolio batches' runner (server/services/batch-runner.ts), told when a batch has new rows; absent where none runs. */
   batches?: { wake(): void };
   limits: RateLimits;
   /** The abuse limits' clock (their per-minute windows and Retry-After); tests set it, the server uses the time. */

@@ -1,5 +1,5 @@
 // Portfolio batches (issue 11 item 4): a CSV of addresses or coordinates, or a list of the viewer's images,
-// becomes one batch row per property; server/jobs/batch-runner.ts turns each row into an analysis through the
+// becomes one batch row per property; server/services/batch-runner.ts turns each row into an analysis through the
 // map imagery provider. Every row and its state is in the database before the answer, so a batch survives a
 // restart. Progress and results are read from the rows joined with their analyses, scoped to the owner.
 import { z } from 'zod';

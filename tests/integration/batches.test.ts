@@ -4,7 +4,7 @@
 // for and a 1,000-row export; bad rows are reported per row; a restart resumes a batch without losing or
 // doubling a row; another user sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/jobs/batch-runner.js';
+import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/services/batch-runner.js';
 import { FAKE_PLACES } from '../fakes/gazetteer.js';
 import { startFakePublic, type FakePublic } from '../fakes/public.js';
 import { startFakeTiles, type FakeTiles } from '../fakes/tiles.js';

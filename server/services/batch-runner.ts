@@ -13,10 +13,10 @@ import type { Db } from '../db.js';
 import type { BatchRow, User } from '../generated/prisma/client.js';
 import { MAP_IMAGE_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
 import { formatCoordinates } from '../imagery/coordinates.js';
-import type { AnalysisDeps } from '../services/analysis-deps.js';
-import { enqueueAnalysis } from '../services/analyses.js';
-import type { MapDeps } from '../services/places.js';
-import { PROCESS_MAP_IMAGE_MESSAGE, storeMapImage } from '../services/property-image.js';
+import type { AnalysisDeps } from './analysis-deps.js';
+import { enqueueAnalysis } from './analyses.js';
+import type { MapDeps } from './places.js';
+import { PROCESS_MAP_IMAGE_MESSAGE, storeMapImage } from './property-image.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 
 /** A row whose map image could not be fetched (provider down, timeout) is tried this often in all. */
