@@ -4,7 +4,7 @@
 // neighbour's roof at the frame edge is never the subject. No building in the map ⇒ no subject (the property is
 // not assessable), whatever colour the ground has.
 import { boundaryPoints, convexHull, minAreaRect, polygonArea, simplify, traceContour, type Pt } from './geometry';
-import { close, components, fillHoles, type Mask, type Plane } from './raster';
+import { close, components, dilate, erode, fillHoles, sobel, type Mask, type Plane } from './raster';
 import type { Roof } from './building';
 import { pxArea, type Scene } from './scene';
 
@@ -21,6 +21,20 @@ export const SUBJECT = {
   maxCentreDistance: 0.5,
   /** Mean probability over a blob below this is too unsure to be a building. */
   minMeanProbability: 0.62,
+  /**
+   * Evidence beyond the map (whole-property set, decision 013b): a subject covers at least this share of the
+   * frame (property images are framed on the property: smaller blobs were cars, pads and bits of a neighbour's
+   * roof at the edge)…
+   */
+  minFrameShare: 0.0075,
+  /**
+   * …and its outline follows straight, square edges: the image gradient along the outline, folded modulo 90°,
+   * has at least this coherence (0: edges in every direction, as round a dirt patch or a crown; 1: all edges
+   * on two perpendicular directions, as round a roof).
+   */
+  minEdgeCoherence: 0.15,
+  /** Candidates tried, nearest first, before the image is said to have no building. */
+  maxTried: 4,
 };
 
 interface Candidate {
@@ -69,13 +83,40 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     const cost = dist * (small ? SUBJECT.outbuildingPenalty : 1) + (small ? 0.04 * short : 0);
     candidates.push({ label: c.label, area: c.area, dist, meanP, cost });
   });
-  if (!candidates.length) return { roof: null, buildings };
   candidates.sort((a, b) => a.cost - b.cost || b.area - a.area);
-  const best = candidates[0];
-  let mask: Mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = lab.labels[i] === best.label ? 1 : 0;
-  mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
-  return { roof: roofFromMask(scene, mask, best), buildings };
+  let grad: ReturnType<typeof sobel> | null = null;
+  for (const best of candidates.slice(0, SUBJECT.maxTried)) {
+    if (best.area < SUBJECT.minFrameShare * w * h) continue;
+    let mask: Mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) mask[i] = lab.labels[i] === best.label ? 1 : 0;
+    mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
+    const roof = roofFromMask(scene, mask, best);
+    if (!roof || roof.areaPx < SUBJECT.minFrameShare * w * h) continue;
+    grad ??= sobel(scene.L, w, h);
+    if (edgeCoherence(roof.mask, grad, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
+  }
+  return { roof: null, buildings };
+}
+
+/**
+ * How square the edges along a blob's outline are: the gradient-weighted mean of e^{4iθ} over a 1 px band on
+ * both sides of the outline (θ folded so that edges at 0° and 90° agree), as a length 0..1.
+ */
+export function edgeCoherence(mask: Mask, grad: { mag: Plane; gx: Plane; gy: Plane }, w: number, h: number): number {
+  const band = dilate(mask, w, h, 1);
+  const inner = erode(mask, w, h, 1);
+  let c = 0;
+  let s = 0;
+  let total = 0;
+  for (let i = 0; i < band.length; i++) {
+    if (!band[i] || inner[i]) continue;
+    const m = grad.mag[i];
+    const th = 4 * Math.atan2(grad.gy[i], grad.gx[i]);
+    c += m * Math.cos(th);
+    s += m * Math.sin(th);
+    total += m;
+  }
+  return total > 0 ? Math.hypot(c, s) / total : 0;
 }
 
 function roofFromMask(scene: Scene, mask: Mask, c: Candidate): Roof | null {
