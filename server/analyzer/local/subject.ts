@@ -17,8 +17,11 @@ export const SUBJECT = {
   outbuildingM2: 45,
   /** An outbuilding's distance to the centre counts this many times over when choosing the subject. */
   outbuildingPenalty: 3,
-  /** A building further from the centre than this share of the shorter side is never the subject. */
-  maxCentreDistance: 0.5,
+  /**
+   * A building further from the centre than this share of the shorter side is never the subject (0.5 let a
+   * neighbour's roof or a warehouse strip at the edge of a crop centred on an empty lot become the subject).
+   */
+  maxCentreDistance: 0.4,
   /** Mean probability over a blob below this is too unsure to be a building. */
   minMeanProbability: 0.62,
   /**

@@ -86,6 +86,9 @@ describe('subject building from the building map', () => {
 
   it('never takes a building far out at the frame edge as the subject', () => {
     expect(subjectOf(0.25, [[0, 0, 12, 10]]).roof).toBeNull();
+    // A 15 m × 2 m strip along the top edge, its nearest point 0.46 of the shorter side from the centre: a
+    // neighbour's building seen at the edge of a crop centred on an empty lot.
+    expect(subjectOf(0.25, [[70, 0, 130, 8]]).roof).toBeNull();
   });
 
   it('reports every building pixel for relating other findings to buildings', () => {
