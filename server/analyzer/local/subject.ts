@@ -4,7 +4,7 @@
 // neighbour's roof at the frame edge is never the subject. No building in the map ⇒ no subject (the property is
 // not assessable), whatever colour the ground has.
 import { boundaryPoints, convexHull, minAreaRect, polygonArea, simplify, traceContour, type Pt } from './geometry';
-import { close, components, dilate, erode, fillHoles, sobel, type Mask, type Plane } from './raster';
+import { close, components, fillHoles, type Mask, type Plane } from './raster';
 import type { Roof } from './building';
 import { pxArea, type Scene } from './scene';
 
@@ -87,7 +87,6 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     candidates.push({ label: c.label, area: c.area, dist, meanP, cost });
   });
   candidates.sort((a, b) => a.cost - b.cost || b.area - a.area);
-  let grad: ReturnType<typeof sobel> | null = null;
   for (const best of candidates.slice(0, SUBJECT.maxTried)) {
     if (best.area < SUBJECT.minFrameShare * w * h) continue;
     let mask: Mask = new Uint8Array(w * h);
@@ -95,29 +94,48 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
     const roof = roofFromMask(scene, mask, best);
     if (!roof || roof.areaPx < SUBJECT.minFrameShare * w * h) continue;
-    grad ??= sobel(scene.L, w, h);
-    if (edgeCoherence(roof.mask, grad, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
+    if (edgeCoherence(roof.mask, scene.L, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
   }
   return { roof: null, buildings };
 }
 
 /**
- * How square the edges along a blob's outline are: the gradient-weighted mean of e^{4iθ} over a 1 px band on
- * both sides of the outline (θ folded so that edges at 0° and 90° agree), as a length 0..1.
+ * How square the edges along a blob's outline are: the gradient-weighted mean of e^{4iθ} (θ the Sobel gradient's
+ * angle on luminance `L`, folded so that edges at 0° and 90° agree) over a 1 px band on both sides of the
+ * outline, as a length 0..1. Only the blob's bounding box is visited.
  */
-export function edgeCoherence(mask: Mask, grad: { mag: Plane; gx: Plane; gy: Plane }, w: number, h: number): number {
-  const band = dilate(mask, w, h, 1);
-  const inner = erode(mask, w, h, 1);
+export function edgeCoherence(mask: Mask, L: Plane, w: number, h: number): number {
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
   let c = 0;
   let s = 0;
   let total = 0;
-  for (let i = 0; i < band.length; i++) {
-    if (!band[i] || inner[i]) continue;
-    const m = grad.mag[i];
-    const th = 4 * Math.atan2(grad.gy[i], grad.gx[i]);
-    c += m * Math.cos(th);
-    s += m * Math.sin(th);
-    total += m;
+  for (let y = Math.max(1, y0 - 1); y <= Math.min(h - 2, y1 + 1); y++) {
+    for (let x = Math.max(1, x0 - 1); x <= Math.min(w - 2, x1 + 1); x++) {
+      // On the band: the 3×3 neighbourhood holds both blob and ground (pixels at the frame edge have no gradient).
+      let on = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) on += mask[(y + dy) * w + x + dx];
+      if (on === 0 || on === 9) continue;
+      const i = y * w + x;
+      const sx = L[i - w + 1] + 2 * L[i + 1] + L[i + w + 1] - (L[i - w - 1] + 2 * L[i - 1] + L[i + w - 1]);
+      const sy = L[i + w - 1] + 2 * L[i + w] + L[i + w + 1] - (L[i - w - 1] + 2 * L[i - w] + L[i - w + 1]);
+      const m = Math.hypot(sx, sy);
+      const th = 4 * Math.atan2(sy, sx);
+      c += m * Math.cos(th);
+      s += m * Math.sin(th);
+      total += m;
+    }
   }
   return total > 0 ? Math.hypot(c, s) / total : 0;
 }
