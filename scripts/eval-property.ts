@@ -11,7 +11,7 @@ import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { riskBand } from '../server/analyzer/scoring';
 import { confusion, confusionCells, drawOverlay, fmt, predictedPresence, subjectFinding, tally, type PresenceQuestion } from './eval-shared';
-import { labelBand, propertySetSchema, type PropertyRecord } from './property-labels';
+import { labelBand, labelScoreOnLabelledFields, propertySetSchema, type PropertyRecord } from './property-labels';
 
 type Flag = PresenceQuestion;
 const FLAGS: Flag[] = ['building', 'pool', 'spa', 'solar', 'power_lines_visible', 'power_lines_over', 'trees_touching', 'trees_present'];
@@ -84,9 +84,14 @@ function report(title: string, rows: Row[]): string {
   const cond = ok.filter((r) => r.rec.labels.roof_condition);
   const condOk = cond.filter((r) => r.out!.results.roof.condition === r.rec.labels.roof_condition).length;
   lines.push(`- Roof condition: ${pct(condOk, cond.length)}`);
-  const agree = ok.filter((r) => riskBand(r.out!.results.risk_score) === labelBand(r.rec)).length;
-  const bands = tally(ok.map((r) => `${labelBand(r.rec) ?? 'none'}→${riskBand(r.out!.results.risk_score) ?? 'none'}`));
-  lines.push(`- Band agreement (labels' band → analyzer's band): ${pct(agree, ok.length)} (${bands})`);
+  for (const [what, band] of [
+    ['labelled fields; unlabelled ones take the analyzer\'s value', (r: Row) => riskBand(labelScoreOnLabelledFields(r.rec, r.out!))],
+    ['labels alone; unlabelled = absent, unsure roof = unknown', (r: Row) => labelBand(r.rec)],
+  ] as const) {
+    const agree = ok.filter((r) => riskBand(r.out!.results.risk_score) === band(r)).length;
+    const bands = tally(ok.map((r) => `${band(r) ?? 'none'}→${riskBand(r.out!.results.risk_score) ?? 'none'}`));
+    lines.push(`- Band agreement (${what}): ${pct(agree, ok.length)} (labels' band → analyzer's band: ${bands})`);
+  }
   const empty = ok.filter((r) => !r.rec.labels.building);
   const judged = empty.filter((r) => r.out!.results.risk_score !== null || r.out!.results.roof.condition !== 'unknown').length;
   lines.push(`- Images without a building given a score or a roof condition: ${judged}/${empty.length}`);
@@ -128,7 +133,7 @@ export async function runPropertyEval(args: string[]): Promise<void> {
     for (const r of rows) {
       const subject = r.out && subjectFinding(r.out);
       json.push({ file: r.rec.file, kind: r.rec.kind, withheld, ms: Math.round(r.ms), iou: r.iou, subject_confidence: subject?.confidence ?? null, labels: r.rec.labels,
-        findings: r.out?.evidence.findings.map((f) => ({ feature: f.feature, confidence: f.confidence, note: f.note })), results: r.out?.results, assessable: r.out?.evidence.assessable, label_band: labelBand(r.rec), error: r.error });
+        findings: r.out?.evidence.findings.map((f) => ({ feature: f.feature, confidence: f.confidence, note: f.note })), results: r.out?.results, assessable: r.out?.evidence.assessable, label_band: labelBand(r.rec), label_band_fields: r.out ? riskBand(labelScoreOnLabelledFields(r.rec, r.out)) : null, error: r.error });
     }
   }
   console.log(`# Whole-property evaluation — ${new Date().toISOString().slice(0, 10)}, ${records.length} images (${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ')}), ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -3,7 +3,8 @@
 // the unit test that keeps the file valid.
 import { z } from 'zod';
 import { unknownObservations } from '../server/analyzer/assemble';
-import { ROOF_CONDITIONS, ROOF_STYLES, type Finding } from '../server/analyzer/contract';
+import { ROOF_CONDITIONS, ROOF_STYLES, type AnalyzerOutput, type Finding, type Observations } from '../server/analyzer/contract';
+import { propertyConditionOf } from '../server/analyzer/local/analyzer';
 import { riskBand, scoreObservations } from '../server/analyzer/scoring';
 
 export const PROPERTY_KINDS = ['cannes_tile', 'fresno_solar', 'house_roof', 'drone_frame', 'forest', 'empty_lot', 'other'] as const;
@@ -73,11 +74,53 @@ export function labelScore(r: PropertyRecord): number | null {
   if (l.solar) obs.solar = { present: true, coverage_percentage: 10 };
   if (l.power_lines_over) obs.power_lines = { crossing_property: true, proximity: 'over_structure' };
   else if (l.power_lines_visible) obs.power_lines = { crossing_property: false, proximity: 'distant' };
-  const findings: Finding[] =
-    l.roof_condition === 'poor'
-      ? [{ feature: 'damage', confidence: 1, polygon: [[0, 0], [1, 0], [1, 1]], area_m2: null, note: 'labelled damage', analyzer: 'local' }]
-      : [];
-  return scoreObservations(obs, findings, true).risk_score;
+  return scoreObservations(obs, labelledDamage(r), true).risk_score;
 }
 
+const labelledDamage = (r: PropertyRecord): Finding[] =>
+  r.labels.roof_condition === 'poor'
+    ? [{ feature: 'damage', confidence: 1, polygon: [[0, 0], [1, 0], [1, 1]], area_m2: null, note: 'labelled damage', analyzer: 'local' }]
+    : [];
+
 export const labelBand = (r: PropertyRecord) => riskBand(labelScore(r));
+
+/**
+ * The score of the labels where they speak, and of the analyzer where they are silent: a field labelled null
+ * (the raters were unsure) and what the labels have no field for (trees within 3 m, the tree count, vegetation
+ * in the defensible-space zones, the property's upkeep) take the analyzer's own observation, so band agreement
+ * compares only what a rater judged. Where the analyzer contradicts a label (a wire over the roof labelled not
+ * over it, canopy on the roof labelled not touching), the label wins and the part it cannot say (how near) is
+ * taken as the least risky answer. Null when there is no building.
+ */
+export function labelScoreOnLabelledFields(r: PropertyRecord, out: AnalyzerOutput): number | null {
+  const l = r.labels;
+  if (!l.building) return null;
+  const a = out.results;
+  const none = unknownObservations();
+  const obs: Observations = {
+    property_condition: 'unknown',
+    roof: { style: l.roof_style ?? a.roof.style, condition: l.roof_condition ?? a.roof.condition },
+    pool: l.pool === null ? a.pool : l.pool ? { present: true, location: 'labelled', condition: a.pool.present ? a.pool.condition : 'clean' } : none.pool,
+    spa: l.spa === null ? a.spa : l.spa ? { present: true, location: 'labelled' } : none.spa,
+    solar: l.solar === null ? a.solar : l.solar ? { present: true, coverage_percentage: a.solar.present ? a.solar.coverage_percentage : 10 } : none.solar,
+    trees: a.trees,
+    power_lines: a.power_lines,
+    additional_risks: a.additional_risks,
+  };
+  const count = Math.max(1, a.trees.count);
+  if (l.trees_touching) obs.trees = { overhanging: true, count, proximity: 'touching' };
+  else if (l.trees_present === false) obs.trees = none.trees;
+  else if (l.trees_touching === false && a.trees.proximity === 'touching') obs.trees = { overhanging: false, count, proximity: 'distant' };
+  else if (l.trees_present && a.trees.proximity === 'none') obs.trees = { overhanging: false, count: 1, proximity: 'distant' };
+  // The only additional risk the local analyzer names is dense canopy: none where the labels see no trees.
+  if (l.trees_present === false) obs.additional_risks = a.additional_risks.filter((x) => !/canopy|tree/i.test(x));
+  const p = a.power_lines;
+  if (l.power_lines_over) obs.power_lines = { crossing_property: true, proximity: 'over_structure' };
+  else if (l.power_lines_visible === false) obs.power_lines = none.power_lines;
+  else if (l.power_lines_over === false && p.proximity === 'over_structure') obs.power_lines = { crossing_property: false, proximity: 'distant' };
+  else if (l.power_lines_visible && p.proximity === 'none') obs.power_lines = { crossing_property: false, proximity: 'distant' };
+  obs.property_condition = propertyConditionOf(obs);
+  const findings = l.roof_condition === null ? out.evidence.findings.filter((f) => f.feature === 'damage') : labelledDamage(r);
+  const space = l.trees_present === false ? null : out.evidence.defensible_space;
+  return scoreObservations(obs, findings, true, space).risk_score;
+}

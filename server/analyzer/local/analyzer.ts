@@ -390,14 +390,18 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     }
   }
 
-  obs.property_condition =
-    obs.roof.condition === 'poor' ? 'poor'
-    : obs.roof.condition === 'fair' || obs.pool.condition === 'green' ? 'fair'
-    : obs.roof.condition === 'good' ? 'good'
-    : 'unknown';
+  obs.property_condition = propertyConditionOf(obs);
 
   const reasons = roof ? [] : ['No building was found near the centre of the image, so the property cannot be scored.'];
   return assembleOutput({ observations: obs, findings, assessable: roof !== null, unassessable_reasons: reasons, provenance, context });
+}
+
+/** The property's upkeep as the local analyzer reads it: from the roof's condition and a green pool. */
+export function propertyConditionOf(obs: Observations): Observations['property_condition'] {
+  return obs.roof.condition === 'poor' ? 'poor'
+    : obs.roof.condition === 'fair' || obs.pool.condition === 'green' ? 'fair'
+    : obs.roof.condition === 'good' ? 'good'
+    : 'unknown';
 }
 
 /**

@@ -17,10 +17,27 @@ export const SUBJECT = {
   outbuildingM2: 45,
   /** An outbuilding's distance to the centre counts this many times over when choosing the subject. */
   outbuildingPenalty: 3,
-  /** A building further from the centre than this share of the shorter side is never the subject. */
-  maxCentreDistance: 0.5,
+  /**
+   * A building further from the centre than this share of the shorter side is never the subject (0.5 let a
+   * neighbour's roof or a warehouse strip at the edge of a crop centred on an empty lot become the subject).
+   */
+  maxCentreDistance: 0.4,
   /** Mean probability over a blob below this is too unsure to be a building. */
   minMeanProbability: 0.62,
+  /**
+   * Evidence beyond the map (whole-property set, decision 013b): a subject covers at least this share of the
+   * frame (property images are framed on the property: smaller blobs were cars, pads and bits of a neighbour's
+   * roof at the edge)…
+   */
+  minFrameShare: 0.0075,
+  /**
+   * …and its outline follows straight, square edges: the image gradient along the outline, folded modulo 90°,
+   * has at least this coherence (0: edges in every direction, as round a dirt patch or a crown; 1: all edges
+   * on two perpendicular directions, as round a roof).
+   */
+  minEdgeCoherence: 0.15,
+  /** Candidates tried, nearest first, before the image is said to have no building. */
+  maxTried: 4,
 };
 
 interface Candidate {
@@ -69,13 +86,58 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     const cost = dist * (small ? SUBJECT.outbuildingPenalty : 1) + (small ? 0.04 * short : 0);
     candidates.push({ label: c.label, area: c.area, dist, meanP, cost });
   });
-  if (!candidates.length) return { roof: null, buildings };
   candidates.sort((a, b) => a.cost - b.cost || b.area - a.area);
-  const best = candidates[0];
-  let mask: Mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = lab.labels[i] === best.label ? 1 : 0;
-  mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
-  return { roof: roofFromMask(scene, mask, best), buildings };
+  for (const best of candidates.slice(0, SUBJECT.maxTried)) {
+    if (best.area < SUBJECT.minFrameShare * w * h) continue;
+    let mask: Mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) mask[i] = lab.labels[i] === best.label ? 1 : 0;
+    mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
+    const roof = roofFromMask(scene, mask, best);
+    if (!roof || roof.areaPx < SUBJECT.minFrameShare * w * h) continue;
+    if (edgeCoherence(roof.mask, scene.L, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
+  }
+  return { roof: null, buildings };
+}
+
+/**
+ * How square the edges along a blob's outline are: the gradient-weighted mean of e^{4iθ} (θ the Sobel gradient's
+ * angle on luminance `L`, folded so that edges at 0° and 90° agree) over a 1 px band on both sides of the
+ * outline, as a length 0..1. Only the blob's bounding box is visited.
+ */
+export function edgeCoherence(mask: Mask, L: Plane, w: number, h: number): number {
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  let c = 0;
+  let s = 0;
+  let total = 0;
+  for (let y = Math.max(1, y0 - 1); y <= Math.min(h - 2, y1 + 1); y++) {
+    for (let x = Math.max(1, x0 - 1); x <= Math.min(w - 2, x1 + 1); x++) {
+      // On the band: the 3×3 neighbourhood holds both blob and ground (pixels at the frame edge have no gradient).
+      let on = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) on += mask[(y + dy) * w + x + dx];
+      if (on === 0 || on === 9) continue;
+      const i = y * w + x;
+      const sx = L[i - w + 1] + 2 * L[i + 1] + L[i + w + 1] - (L[i - w - 1] + 2 * L[i - 1] + L[i + w - 1]);
+      const sy = L[i + w - 1] + 2 * L[i + w] + L[i + w + 1] - (L[i - w - 1] + 2 * L[i - w] + L[i - w + 1]);
+      const m = Math.hypot(sx, sy);
+      const th = 4 * Math.atan2(sy, sx);
+      c += m * Math.cos(th);
+      s += m * Math.sin(th);
+      total += m;
+    }
+  }
+  return total > 0 ? Math.hypot(c, s) / total : 0;
 }
 
 function roofFromMask(scene: Scene, mask: Mask, c: Candidate): Roof | null {

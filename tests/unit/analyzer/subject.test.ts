@@ -11,25 +11,31 @@ import type { Pt } from '../../../server/analyzer/local/geometry';
 const W = 200;
 const H = 160;
 
-/** A scene of the given size at `mPerPx` (the pixels do not matter to the subject choice, only the map does). */
-function sceneAt(mPerPx: number) {
+type Rect = [number, number, number, number, number?];
+
+/** A scene at `mPerPx`: grey ground with the given rectangles drawn as pale roofs (their square edges are evidence). */
+function sceneAt(mPerPx: number, roofs: Rect[] = []) {
   const n = W * H;
-  const grey = new Float32Array(n).fill(0.5);
+  const grey = new Float32Array(n).fill(0.35);
+  for (const [x0, y0, x1, y1] of roofs) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * W + x] = 0.75;
   return buildScene({ w: W, h: H, r: grey, g: grey.slice(), b: grey.slice() }, { mPerPx, known: true });
 }
 
 /** A probability map with the given rectangles painted at probability p. */
-function map(rects: [number, number, number, number, number?][]): Float32Array {
+function map(rects: Rect[]): Float32Array {
   const prob = new Float32Array(W * H).fill(0.02);
   for (const [x0, y0, x1, y1, p = 0.95] of rects) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) prob[y * W + x] = p;
   return prob;
 }
 
+/** The subject for buildings that the map and the image both show. */
+const subjectOf = (mPerPx: number, rects: Rect[]) => findSubjectBuilding(sceneAt(mPerPx, rects), map(rects));
+
 describe('subject building from the building map', () => {
-  const scene = sceneAt(0.25); // 50 m × 40 m
+  const scene = sceneAt(0.25); // 50 m × 40 m; featureless ground
 
   it('takes the house over the centre, not a larger neighbour at the edge', () => {
-    const { roof } = findSubjectBuilding(scene, map([[80, 60, 130, 100], [0, 0, 60, 40]]));
+    const { roof } = subjectOf(0.25, [[80, 60, 130, 100], [0, 0, 60, 40]]);
     expect(roof).not.toBeNull();
     expect(roof!.centroid[0]).toBeGreaterThan(80);
     expect(roof!.centroid[0]).toBeLessThan(130);
@@ -38,14 +44,14 @@ describe('subject building from the building map', () => {
 
   it('prefers a house a little off-centre to a shed nearer the centre', () => {
     // A 4.5 m × 4.5 m shed 1.6 m from the centre; a 12 m × 12.5 m house 4 m from it.
-    const { roof } = findSubjectBuilding(scene, map([[104, 84, 122, 102], [40, 20, 88, 70]]));
+    const { roof } = subjectOf(0.25, [[104, 84, 122, 102], [40, 20, 88, 70]]);
     expect(roof).not.toBeNull();
     expect(roof!.centroid[0]).toBeLessThan(88);
     expect(roof!.areaPx).toBeGreaterThan(0.9 * 48 * 50);
   });
 
   it('takes a shed when it is the only building', () => {
-    const { roof } = findSubjectBuilding(scene, map([[95, 70, 120, 90]]));
+    const { roof } = subjectOf(0.25, [[95, 70, 120, 90]]);
     expect(roof).not.toBeNull();
   });
 
@@ -55,8 +61,34 @@ describe('subject building from the building map', () => {
     expect(findSubjectBuilding(scene, map([[98, 78, 103, 83]])).roof).toBeNull();
   });
 
+  it('needs square edges in the image: a blob of the map over featureless or round ground is no building', () => {
+    // The map alone says "building", but the image shows nothing there (a washed-out lot) …
+    expect(findSubjectBuilding(scene, map([[80, 60, 130, 100]])).roof).toBeNull();
+    // … or a round dirt patch, edged in every direction.
+    const disc: Rect[] = [];
+    for (let y = 50; y < 110; y++) {
+      const half = Math.round(Math.sqrt(Math.max(0, 900 - (y - 80) ** 2)));
+      if (half > 0) disc.push([100 - half, y, 100 + half, y + 1]);
+    }
+    expect(subjectOf(0.25, disc).roof).toBeNull();
+    // The same map over a drawn square roof is a building.
+    expect(subjectOf(0.25, [[75, 55, 125, 105]]).roof).not.toBeNull();
+  });
+
+  it('takes no blob smaller than a sliver of the frame as the subject, even at a coarse scale', () => {
+    // 12 × 12 px at 0.6 m: 52 m², above the minimum building area, but 0.45 % of the frame.
+    expect(subjectOf(0.6, [[94, 74, 106, 86]]).roof).toBeNull();
+    // The next candidate is tried: a frame-worthy house a little further out is taken instead.
+    const { roof } = subjectOf(0.6, [[94, 74, 106, 86], [120, 60, 160, 100]]);
+    expect(roof).not.toBeNull();
+    expect(roof!.centroid[0]).toBeGreaterThan(120);
+  });
+
   it('never takes a building far out at the frame edge as the subject', () => {
-    expect(findSubjectBuilding(scene, map([[0, 0, 12, 10]])).roof).toBeNull();
+    expect(subjectOf(0.25, [[0, 0, 12, 10]]).roof).toBeNull();
+    // A 15 m × 2 m strip along the top edge, its nearest point 0.46 of the shorter side from the centre: a
+    // neighbour's building seen at the edge of a crop centred on an empty lot.
+    expect(subjectOf(0.25, [[70, 0, 130, 8]]).roof).toBeNull();
   });
 
   it('reports every building pixel for relating other findings to buildings', () => {
