@@ -63,6 +63,36 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/** What every fake provider hands a test besides its addresses. */
+export interface FakeProvider<S extends string> {
+  /** Variables that point the server at this fake (merge into the environment or config). */
+  env: Record<string, string>;
+  requests: RecordedRequest[];
+  setMode: (mode: FakeMode, service?: S) => void;
+  /** Forgets recorded requests and puts every service back to 'ok'. */
+  reset: () => void;
+  close: () => Promise<void>;
+}
+
+/** The controls of a fake whose `services` share `state` and are served by `servers`. */
+export function fakeControls<S extends string>(
+  state: ModeState,
+  services: readonly S[],
+  servers: RunningServer[],
+): Omit<FakeProvider<S>, 'env'> {
+  return {
+    requests: state.requests,
+    setMode: (mode, service) => setMode(state, services, mode, service),
+    reset: () => {
+      state.requests.length = 0;
+      state.modes.clear();
+    },
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
+}
+
 const OVERSIZED_IMAGE_BYTES = 9 * 1024 * 1024;
 const OVERSIZED_JSON_BYTES = 2 * 1024 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
