@@ -150,6 +150,66 @@ export const routeDocs: Record<string, RouteDoc> = {
     params: analysisId,
     responses: { 204: { description: 'Deleted (its image too when nothing else uses it).' }, 404: err('No such analysis of yours.') },
   },
+  'POST /aerial/analysis/:id/review': {
+    tag: 'Review',
+    summary: 'Review a finding or a feature, and rescore',
+    description:
+      'One change with its reason: confirm or reject a finding, set a feature’s value, add or remove an additional ' +
+      'risk. The score is recomputed from the reviewed values; the analyzer’s output is kept beside them (`review.analyzer`).',
+    params: analysisId,
+    body: { schema: s.reviewBody },
+    responses: {
+      200: { description: 'The analysis record with the review.', schema: s.analysisRecordSchema },
+      400: err('Unknown field, a value outside its vocabulary, no reason or a reason over 500 characters.'),
+      404: err('No such analysis of yours.'),
+      409: err('The analysis is not finished, or another review changed it at the same time.'),
+    },
+  },
+  'DELETE /aerial/analysis/:id/review': {
+    tag: 'Review',
+    summary: 'Revert the review',
+    description: 'Back to the analyzer’s values and score; the audit trail keeps every change and the revert.',
+    params: analysisId,
+    responses: {
+      200: { description: 'The analysis record without a review.', schema: s.analysisRecordSchema },
+      404: err('No such analysis of yours.'),
+      409: err('The analysis has no review to revert.'),
+    },
+  },
+  'GET /aerial/analysis/:id/audit': {
+    tag: 'Review',
+    summary: 'The audit trail',
+    description: 'Append-only: created, analysed, each review change, reverts, reports and exports, oldest first.',
+    params: analysisId,
+    responses: { 200: { description: 'Every entry.', schema: s.auditEntrySchema.array() }, 404: err('No such analysis of yours.') },
+  },
+  'GET /aerial/analysis/:id/report.pdf': {
+    tag: 'Review',
+    summary: 'The property report (PDF)',
+    description: 'One or two pages: the image with the findings, score and breakdown, findings, recommendations, provenance, review.',
+    params: analysisId,
+    responses: {
+      200: { description: 'The report, as a download.', contentTypes: ['application/pdf'] },
+      404: err('No such analysis of yours.'),
+      409: err('The analysis is not finished.'),
+    },
+  },
+  'GET /aerial/analysis/:id/same-property': {
+    tag: 'Analyses',
+    summary: 'Your other analyses of the same place',
+    description: 'Same geocoded place, image centres within 25 m, or the same normalised address; newest first.',
+    params: analysisId,
+    responses: { 200: { description: 'The matches (at most 50).', schema: s.samePropertySchema.array() }, 404: err('No such analysis of yours.') },
+  },
+  'GET /aerial/analysis/:id/compare/:otherId': {
+    tag: 'Analyses',
+    summary: 'Two analyses of one place side by side',
+    params: analysisId.extend(s.idParam('otherId', 'Another analysis of the same property.').shape),
+    responses: {
+      200: { description: 'Earlier and later, and each compared field.', schema: s.compareSchema },
+      404: err('No such analysis of yours, or the other is not of the same property.'),
+    },
+  },
   'GET /aerial/analysis-statistics': {
     tag: 'Analyses',
     summary: 'Statistics of your finished analyses',

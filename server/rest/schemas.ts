@@ -4,6 +4,9 @@
 // are checked against real answers by tests/integration/openapi.test.ts.
 import { z } from 'zod';
 import { analysisResultsSchema, findingSchema, provenanceSchema, scoreItemSchema } from '../analyzer/contract.js';
+import { defensibleSpaceSchema } from '../analyzer/defensible-space.js';
+import { AUDIT_KINDS } from '../services/audit.js';
+import { MAX_REASON_LENGTH, REVIEW_FIELDS } from '../services/review-model.js';
 import { RISK_LEVELS } from '../../common/constants.js';
 import { ValidationError } from '../domain/errors.js';
 import { errorCodes } from '../domain/errors.js';
@@ -114,19 +117,47 @@ export const historyQuery = z.object({
 
 // ——— analyses ———
 
-export const evidenceResponseSchema = z
-  .object({
-    findings: z.array(findingSchema),
-    score_breakdown: z.array(scoreItemSchema),
-    recommendations: z.array(z.string()),
-    assessable: z.boolean(),
-    unassessable_reasons: z.array(z.string()),
-    provenance: provenanceSchema,
-  })
-  .meta({ id: 'Evidence' });
+/** The analyzer's evidence as stored; a record adds the image's provenance (`Evidence`). */
+const storedEvidenceSchema = z.object({
+  findings: z.array(findingSchema),
+  score_breakdown: z.array(scoreItemSchema),
+  recommendations: z.array(z.string()),
+  assessable: z.boolean(),
+  unassessable_reasons: z.array(z.string()),
+  defensible_space: defensibleSpaceSchema
+    .optional()
+    .describe('Vegetation in the fire-code zones around the subject building; absent on analyses made before it existed.'),
+});
+
+export const evidenceResponseSchema = storedEvidenceSchema.extend({ provenance: provenanceSchema }).meta({ id: 'Evidence' });
 
 const analysisResults = analysisResultsSchema.meta({ id: 'AnalysisResults' });
 const analysisStatus = z.enum(['queued', 'running', 'done', 'failed']);
+
+export const reviewRecordSchema = z
+  .object({
+    reviewed_at: isoDate.nullable(),
+    reviewed_by: z.string().nullable(),
+    changes: z.array(
+      z.object({
+        field: z.string(),
+        finding_index: z.number().int().nullable(),
+        from: z.string(),
+        to: z.string(),
+        reason: z.string(),
+        by: z.string(),
+        at: z.string(),
+      }),
+    ),
+    analyzer: z
+      .object({
+        risk_score: z.number().int().nullable(),
+        analysis_results: analysisResults,
+        evidence: storedEvidenceSchema.describe('As the analyzer gave it (the provenance is the record’s).'),
+      })
+      .describe('The analyzer’s original output, kept unchanged beside the reviewed values.'),
+  })
+  .meta({ id: 'Review' });
 
 export const analysisRecordSchema = z
   .object({
@@ -139,8 +170,47 @@ export const analysisRecordSchema = z
     image_analysis_id: id.nullable(),
     analysis_results: analysisResults.nullable(),
     evidence: evidenceResponseSchema.nullable(),
+    review: reviewRecordSchema
+      .nullable()
+      .describe('Null until the owner reviews it; the score, results and evidence above are then the reviewed ones.'),
   })
   .meta({ id: 'AnalysisRecord' });
+
+export const reviewBody = z.object({
+  field: z.enum(REVIEW_FIELDS),
+  value: z.string().describe('The new value, from the field’s vocabulary (finding: confirmed or rejected; add_risk/remove_risk: its text).'),
+  reason: z.string().max(MAX_REASON_LENGTH),
+  finding_index: z.number().int().min(0).optional().describe('With field `finding`: which finding of the evidence.'),
+});
+
+export const auditEntrySchema = z
+  .object({
+    kind: z.enum(AUDIT_KINDS),
+    actor: z.string(),
+    at: isoDate,
+    field: z.string().nullable(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    reason: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEntry' });
+
+const analysisWhen = { analysis_id: id, created_at: isoDate, captured_at: isoDate.nullable() };
+
+export const samePropertySchema = z.object({
+  ...analysisWhen,
+  property_location: z.string(),
+  risk_score: z.number().int().nullable(),
+  match: z.enum(['place', 'coordinates', 'address']),
+  distance_m: z.number().nullable(),
+});
+
+export const compareSchema = z.object({
+  before: z.object(analysisWhen),
+  after: z.object(analysisWhen),
+  fields: z.array(z.object({ field: z.string(), before: z.string(), after: z.string(), changed: z.boolean() })),
+});
 
 export const analyzeDoneSchema = z.object({ analysis_id: id, results: analysisResults, evidence: evidenceResponseSchema });
 export const analyzePendingSchema = z.object({

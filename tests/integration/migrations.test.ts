@@ -104,8 +104,12 @@ describe('migrate()', { timeout: 180_000 }, () => {
       exitCode: true,
       filters: noFilters,
     });
-    expect(diff.stdout ?? '').not.toMatch(/CREATE|ALTER|DROP/);
-    expect(diff.exitCode).toBe(0);
+    // The history's trigram indexes are created by a guarded migration where pg_trgm can be had
+    // (20261124130200_history_search_trgm) and are deliberately not in schema.prisma; nothing else may differ.
+    const guarded = /-- DropIndex\nDROP INDEX "analyses_(search_text|property_location)_trgm_idx";\n*/g;
+    const rest = (diff.stdout ?? '').replace(guarded, '');
+    expect(rest).not.toMatch(/CREATE|ALTER|DROP/);
+    if (rest === (diff.stdout ?? '')) expect(diff.exitCode).toBe(0);
   });
 });
 

@@ -152,9 +152,38 @@ describe('real answers match the documented shapes', () => {
     await call('GET', '/aerial/analyses/export?format=csv', { headers: auth(alice) });
     await call('GET', '/aerial/analyses/export?format=geojson', { headers: auth(alice) });
     await call('GET', '/aerial/analyses/export?format=xlsx', { headers: auth(alice) });
+    await reviewPaths(done!.analysis_id, pending!.analysis_id);
     await call('DELETE', `/aerial/analysis/${done!.analysis_id}`, { headers: auth(alice) });
     await call('DELETE', `/aerial/analysis/${done!.analysis_id}`, { headers: auth(alice) });
   });
+
+  /** Review, audit trail, report and the same property over time (issue 10) on a finished analysis. */
+  async function reviewPaths(doneId: string, pendingId: string) {
+    const review = `/aerial/analysis/${doneId}/review`;
+    const reviewed = await call('POST', review, jsonBody({ field: 'pool', value: 'absent', reason: 'A blue tarp, not a pool' }));
+    expect(reviewed!.review.changes).toHaveLength(1);
+    await call('POST', review, jsonBody({ field: 'garage', value: 'present', reason: 'x' }));
+    await call('POST', `/aerial/analysis/${pendingId}/review`, jsonBody({ field: 'pool', value: 'absent', reason: 'x' }));
+    await call('POST', `/aerial/analysis/${crypto.randomUUID()}/review`, jsonBody({ field: 'pool', value: 'absent', reason: 'x' }));
+    await call('GET', `/aerial/analysis/${doneId}`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${doneId}/audit`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${crypto.randomUUID()}/audit`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${doneId}/report.pdf`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${pendingId}/report.pdf`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${crypto.randomUUID()}/report.pdf`, { headers: auth(alice) });
+    await call('DELETE', review, { headers: auth(alice) });
+    await call('DELETE', review, { headers: auth(alice) });
+    await call('DELETE', `/aerial/analysis/${crypto.randomUUID()}/review`, { headers: auth(alice) });
+
+    // A second map image of the same point: the same property.
+    const again = await call('POST', '/aerial/property-image', jsonBody({ address: '38.8977, -77.0365' }));
+    const later = await call('POST', `/aerial/analyze/${again!.item_id}`, { headers: auth(alice) });
+    const matches = await call('GET', `/aerial/analysis/${doneId}/same-property`, { headers: auth(alice) });
+    expect(matches!.map((m: Json) => m.analysis_id)).toContain(later!.analysis_id);
+    await call('GET', `/aerial/analysis/${crypto.randomUUID()}/same-property`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${doneId}/compare/${later!.analysis_id}`, { headers: auth(alice) });
+    await call('GET', `/aerial/analysis/${doneId}/compare/${crypto.randomUUID()}`, { headers: auth(alice) });
+  }
 
   it('risk zones and API keys', async () => {
     const zone = await call('POST', '/aerial/risk-zones', jsonBody({ location: 'Lot 4', details: 'flood plain', risk_level: 'high' }));

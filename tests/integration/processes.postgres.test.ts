@@ -62,6 +62,11 @@ describe('two API processes and two worker processes on one PostgreSQL and S3', 
         ANALYSIS_LEASE_MS: '10000',
         UPLOAD_RATE_LIMIT_PER_MINUTE: '10000',
         ANALYZE_RATE_LIMIT_PER_MINUTE: '10000',
+        // 200 analyses and their subscribers at once, from four users: above the load-shedding defaults,
+        // which have their own tests (tests/integration/load-shedding.test.ts).
+        ANALYSIS_QUEUE_LIMIT: '1000',
+        SUBSCRIPTIONS_PER_USER: '1000',
+        HEAVY_REQUEST_QUEUE: '1000',
         IMAGERY_PROVIDER: 'none',
         PLACES_PROVIDER: 'none',
       };

@@ -145,7 +145,7 @@ describe('in production', () => {
 describe('in development', () => {
   it('runs a persisted operation by its id for a signed-in user, and still takes ad-hoc text', async () => {
     const user = await createEmulatorUser();
-    const byId = (await (await graphql(dev.request, { documentId: documentIdOf('ProfileScreenQuery') }, user.idToken)).json()) as Json;
+    const byId = (await (await graphql(dev.request, { documentId: documentIdOf('ProfileScreenQuery'), variables: { apiKeyCount: 10 } }, user.idToken)).json()) as Json;
     expect(byId.errors).toBeUndefined();
     expect(JSON.stringify(byId.data)).toContain(user.email);
     const adhoc = (await (await graphql(dev.request, { query: '{ viewer { email } }' }, user.idToken)).json()) as Json;
