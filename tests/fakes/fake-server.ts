@@ -34,7 +34,11 @@ export interface RecordedRequest {
   body: string;
   /** What the fake found wrong with the request compared with the real API; [] when it was right. */
   problems: string[];
+  /** Arrival order among the requests of every fake in this process (to merge two fakes' logs). */
+  arrival: number;
 }
+
+let arrivals = 0;
 
 export interface Reply {
   status: number;
@@ -139,6 +143,7 @@ export async function startFakeServer(routes: Route[], state: ModeState): Promis
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         problems: [],
+        arrival: ++arrivals,
       };
       state.requests.push(recorded);
       if (!route) {
