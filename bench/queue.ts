@@ -6,7 +6,7 @@
 //    (change events are O(1) per change; the former design polled each watcher once a second);
 // 2. how long a flood of 60 analyses from three users delays a fourth user's single analysis, as a ratio to
 //    one analysis time (fair share: at most the analysis already running).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -17,6 +17,7 @@ import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
 import { startAuthEmulator } from '../scripts/auth-emulator';
 import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
+import { closeBench } from './harness';
 import { freePort } from '../scripts/free-port';
 
 const opt = (name: string, fallback: number) => {
@@ -250,9 +251,5 @@ try {
   console.log('|---|---|---|---|---|');
   console.log(`| ${analysisMs.toFixed(0)} ms | ${dWaitMs.toFixed(0)} ms | **${(dWaitMs / analysisMs).toFixed(2)}×** | ${(floodWaitMs / 1000).toFixed(1)} s (${(floodWaitMs / analysisMs).toFixed(0)}×) | ${median(alone).toFixed(0)} / ${dArrival.ms.toFixed(0)} ms (+${delayMs.toFixed(0)} ms) |`);
 } finally {
-  await app.dispose();
-  await verifier.close();
-  await db.close();
-  await emulator.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await closeBench({ app, verifier, db, emulator, dataDir });
 }
