@@ -3,7 +3,7 @@
 // app in this process, and the JS heap is sampled while the file streams. Prints rows, size, time and the peak
 // heap growth for a small account (default 10,000) and the large one; streamed, the large export's peak should
 // be about the small one's, not ten times it. Each export also writes one audit entry per analysis.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../server/app';
@@ -13,7 +13,7 @@ import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
 import { startAuthEmulator } from '../scripts/auth-emulator';
 import { freePort } from '../scripts/free-port';
-import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
+import { accountWithOneAnalysis, closeBench } from './harness';
 
 const opt = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -33,15 +33,7 @@ const request = (url: string, init?: RequestInit) => app.fetch(new Request(new U
 
 /** A user with `n` finished analyses (copies of one real one), and their bearer header. */
 async function account(n: number) {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
-  const { idToken } = await createEmulatorUser();
-  const auth = { authorization: `Bearer ${idToken}` };
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(new URL('../tests/fixtures/images/chico_2020_55.png', import.meta.url))], { type: 'image/png' }), 'tile.png');
-  form.append('property_location', '1 Bench Street');
-  const { item_id } = (await (await request('/aerial/upload', { method: 'POST', headers: auth, body: form })).json()) as { item_id: string };
-  const { analysis_id } = (await (await request(`/aerial/analyze/${item_id}`, { method: 'POST', headers: auth })).json()) as { analysis_id: string };
-  const seed = await db.prisma.analysis.findUniqueOrThrow({ where: { id: analysis_id } });
+  const { auth, seed } = await accountWithOneAnalysis(request, db, emulator.hostPort);
   const start = Date.now() - n * 1000;
   for (let done = 1; done < n; done += 1000) {
     await db.prisma.analysis.createMany({
@@ -94,9 +86,5 @@ try {
   console.log(`| ${LARGE.toLocaleString('en')} analyses | ${large.rows} | ${large.mb.toFixed(1)} | ${large.s.toFixed(1)} | ${large.peakMb.toFixed(1)} |`);
   console.log(`\nrows ×${(large.rows / small.rows).toFixed(1)}, peak heap growth ×${(large.peakMb / Math.max(0.1, small.peakMb)).toFixed(2)}`);
 } finally {
-  await app.dispose();
-  await verifier.close();
-  await db.close();
-  await emulator.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await closeBench({ app, verifier, db, emulator, dataDir });
 }

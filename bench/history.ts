@@ -5,7 +5,7 @@
 // process. Prints the median and p95 time of GET /aerial/analyses for the first page, a page deep in the list
 // (keyset pagination should cost the same), searches, filters, sorts and their combinations, and the ratios of
 // the medians to the first page's.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../server/app';
@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
 import { startAuthEmulator } from '../scripts/auth-emulator';
-import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
+import { accountWithOneAnalysis } from './harness';
 import { freePort } from '../scripts/free-port';
 import { startPostgres } from '../tests/setup/postgres';
 import pg from 'pg';
@@ -48,15 +48,7 @@ const request = (url: string, init?: RequestInit) => app.fetch(new Request(new U
 
 try {
   // A user and one real analysis through the API, then N copies of its row with varied dates, places and flags.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
-  const { idToken } = await createEmulatorUser();
-  const auth = { authorization: `Bearer ${idToken}` };
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(new URL('../tests/fixtures/images/chico_2020_55.png', import.meta.url))], { type: 'image/png' }), 'tile.png');
-  form.append('property_location', '1 Bench Street');
-  const { item_id } = (await (await request('/aerial/upload', { method: 'POST', headers: auth, body: form })).json()) as { item_id: string };
-  const { analysis_id } = (await (await request(`/aerial/analyze/${item_id}`, { method: 'POST', headers: auth })).json()) as { analysis_id: string };
-  const seed = await db.prisma.analysis.findUniqueOrThrow({ where: { id: analysis_id } });
+  const { auth, seed } = await accountWithOneAnalysis(request, db, emulator.hostPort);
   // Bulk loads go faster without the trigram indexes (prisma/migrations/*_history_search_trgm); they are built
   // again after the load, as a database restored from a dump would build them.
   const trigram = await db.prisma.$queryRawUnsafe<{ indexname: string; indexdef: string }[]>(

@@ -46,7 +46,7 @@ async function expectSkipLinkFirst(page: Page) {
   await expect(page.getByRole('main')).toBeFocused();
   // The next Tab goes into the content, past the header.
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
 }
 
 test('a skip link is the first thing Tab reaches, and it jumps to the content', async ({ page, login }) => {
@@ -57,6 +57,8 @@ test('a skip link is the first thing Tab reaches, and it jumps to the content', 
   await login();
   await page.goto('/aerial-risk/history');
   await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible();
+  // The list has loaded (a screen still loading has nothing in its content for Tab to reach).
+  await expect(page.getByTestId('history-count')).toHaveText('0 analyses');
   await expectSkipLinkFirst(page);
   await expect(page).toHaveURL('/aerial-risk/history');
 });
@@ -73,9 +75,10 @@ test('the upload drop zone shows a focus ring when its file input has keyboard f
     await page.keyboard.press('Tab');
   }
   await expect(input).toBeFocused();
-  expect(await ring()).not.toBe('none');
+  // The zone's `transition` animates the ring in and out: wait for where it settles, not a frame of it.
+  await expect.poll(ring).not.toBe('none');
   await page.keyboard.press('Tab');
-  expect(await ring()).toBe('none');
+  await expect.poll(ring).toBe('none');
 });
 
 test('the user menu answers Up, Down, Home, End and Escape', async ({ page, login }) => {

@@ -34,7 +34,11 @@ export interface RecordedRequest {
   body: string;
   /** What the fake found wrong with the request compared with the real API; [] when it was right. */
   problems: string[];
+  /** Arrival order among the requests of every fake in this process (to merge two fakes' logs). */
+  arrival: number;
 }
+
+let arrivals = 0;
 
 export interface Reply {
   status: number;
@@ -61,6 +65,36 @@ export interface ModeState {
 export interface RunningServer {
   url: string;
   close: () => Promise<void>;
+}
+
+/** What every fake provider hands a test besides its addresses. */
+export interface FakeProvider<S extends string> {
+  /** Variables that point the server at this fake (merge into the environment or config). */
+  env: Record<string, string>;
+  requests: RecordedRequest[];
+  setMode: (mode: FakeMode, service?: S) => void;
+  /** Forgets recorded requests and puts every service back to 'ok'. */
+  reset: () => void;
+  close: () => Promise<void>;
+}
+
+/** The controls of a fake whose `services` share `state` and are served by `servers`. */
+export function fakeControls<S extends string>(
+  state: ModeState,
+  services: readonly S[],
+  servers: RunningServer[],
+): Omit<FakeProvider<S>, 'env'> {
+  return {
+    requests: state.requests,
+    setMode: (mode, service) => setMode(state, services, mode, service),
+    reset: () => {
+      state.requests.length = 0;
+      state.modes.clear();
+    },
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
 }
 
 const OVERSIZED_IMAGE_BYTES = 9 * 1024 * 1024;
@@ -109,6 +143,7 @@ export async function startFakeServer(routes: Route[], state: ModeState): Promis
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         problems: [],
+        arrival: ++arrivals,
       };
       state.requests.push(recorded);
       if (!route) {

@@ -2,12 +2,12 @@
 // and place details on a separate "places" host, each checking what the real API requires (key placement,
 // field mask, parameters) and answering in its real format, real error answers included.
 import {
+  fakeControls,
   json,
   newModeState,
   pathPattern,
-  setMode,
   startFakeServer,
-  type FakeMode,
+  type FakeProvider,
   type RecordedRequest,
   type Reply,
 } from './fake-server';
@@ -18,17 +18,10 @@ export const GOOGLE_SERVICES = ['geocode', 'staticmap', 'autocomplete', 'place-d
 export type GoogleService = (typeof GOOGLE_SERVICES)[number];
 export const FAKE_GOOGLE_KEY = 'fake-google-key-123';
 
-export interface FakeGoogle {
+export interface FakeGoogle extends FakeProvider<GoogleService> {
   mapsUrl: string;
   placesUrl: string;
   apiKey: string;
-  /** Variables that point the server at this fake (merge into the environment or config). */
-  env: Record<string, string>;
-  requests: RecordedRequest[];
-  setMode: (mode: FakeMode, service?: GoogleService) => void;
-  /** Forgets recorded requests and puts every service back to 'ok'. */
-  reset: () => void;
-  close: () => Promise<void>;
 }
 
 export interface FakeGoogleOptions {
@@ -94,15 +87,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
       GOOGLE_MAPS_BASE_URL: maps.url,
       GOOGLE_PLACES_BASE_URL: places.url,
     },
-    requests: state.requests,
-    setMode: (mode, service) => setMode(state, GOOGLE_SERVICES, mode, service),
-    reset: () => {
-      state.requests.length = 0;
-      state.modes.clear();
-    },
-    close: async () => {
-      await Promise.all([maps.close(), places.close()]);
-    },
+    ...fakeControls(state, GOOGLE_SERVICES, [maps, places]),
   };
 }
 

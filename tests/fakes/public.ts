@@ -1,12 +1,12 @@
 // Fake keyless public providers, each on its own host as in production: USGS The National Map imagery tiles
 // (ArcGIS cache, {z}/{y}/{x}, JPEG), the US Census one-line geocoder and Photon.
 import {
+  fakeControls,
   json,
   newModeState,
   pathPattern,
-  setMode,
   startFakeServer,
-  type FakeMode,
+  type FakeProvider,
   type RecordedRequest,
   type Reply,
 } from './fake-server';
@@ -17,16 +17,11 @@ export const PUBLIC_SERVICES = ['usgs', 'census', 'photon'] as const;
 export type PublicService = (typeof PUBLIC_SERVICES)[number];
 export const USGS_TILE_PATH = '/arcgis/rest/services/USGSImageryOnly/MapServer/tile';
 
-export interface FakePublic {
+export interface FakePublic extends FakeProvider<PublicService> {
   /** USGS_IMAGERY_URL template pointing at the fake. */
   usgsImageryUrl: string;
   censusGeocoderUrl: string;
   photonUrl: string;
-  env: Record<string, string>;
-  requests: RecordedRequest[];
-  setMode: (mode: FakeMode, service?: PublicService) => void;
-  reset: () => void;
-  close: () => Promise<void>;
 }
 
 export interface FakePublicOptions {
@@ -83,15 +78,7 @@ export async function startFakePublic(options: FakePublicOptions = {}): Promise<
       CENSUS_GEOCODER_URL: urls.censusGeocoderUrl,
       PHOTON_URL: urls.photonUrl,
     },
-    requests: state.requests,
-    setMode: (mode, service) => setMode(state, PUBLIC_SERVICES, mode, service),
-    reset: () => {
-      state.requests.length = 0;
-      state.modes.clear();
-    },
-    close: async () => {
-      await Promise.all([usgs.close(), census.close(), photon.close()]);
-    },
+    ...fakeControls(state, PUBLIC_SERVICES, [usgs, census, photon]),
   };
 }
 

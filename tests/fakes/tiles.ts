@@ -3,20 +3,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newModeState, pathPattern, setMode, startFakeServer, type FakeMode, type RecordedRequest } from './fake-server';
+import { fakeControls, newModeState, pathPattern, startFakeServer, type FakeProvider } from './fake-server';
 import { tile } from './public';
 import { renderTile, syntheticPixel, worldPixel, type ImageFormat, type PixelSource } from './tile-images';
 
 export const TILES_SERVICES = ['tiles'] as const;
 
-export interface FakeTiles {
+export interface FakeTiles extends FakeProvider<'tiles'> {
   /** TILE_URL_TEMPLATE pointing at the fake. */
   url: string;
-  env: Record<string, string>;
-  requests: RecordedRequest[];
-  setMode: (mode: FakeMode, service?: 'tiles') => void;
-  reset: () => void;
-  close: () => Promise<void>;
 }
 
 export interface FakeTilesOptions {
@@ -46,13 +41,7 @@ export async function startFakeTiles(options: FakeTilesOptions = {}): Promise<Fa
   return {
     url,
     env: { IMAGERY_PROVIDER: 'tiles', TILE_URL_TEMPLATE: url, TILE_ATTRIBUTION: 'Imagery: fake tile server' },
-    requests: state.requests,
-    setMode: (mode, service) => setMode(state, TILES_SERVICES, mode, service),
-    reset: () => {
-      state.requests.length = 0;
-      state.modes.clear();
-    },
-    close: server.close,
+    ...fakeControls(state, TILES_SERVICES, [server]),
   };
 }
 

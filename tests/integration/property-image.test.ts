@@ -125,7 +125,8 @@ const providers = [
       const [pub, tiles] = await Promise.all([startFakePublic(), startFakeTiles()]);
       return {
         env: { ...pub.env, ...tiles.env },
-        requests: () => [...pub.requests, ...tiles.requests],
+        // One log in arrival order, as each other provider's single fake keeps it.
+        requests: () => [...pub.requests, ...tiles.requests].sort((a, b) => a.arrival - b.arrival),
         failImagery: (mode) => tiles.setMode(mode),
         failGeocoding: (mode) => (pub.setMode(mode, 'census'), pub.setMode(mode, 'photon')),
         reset: () => (pub.reset(), tiles.reset()),

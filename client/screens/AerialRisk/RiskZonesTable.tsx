@@ -2,6 +2,7 @@ import { useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { RiskZonesTable_user$key } from '../../__generated__/RiskZonesTable_user.graphql';
 import { Button } from '../../components/forms';
+import { StackedTable } from '../../components/StackedTable';
 import { RiskZoneRow } from './RiskZoneRow';
 
 export const RISK_ZONES_PAGE_SIZE = 20;
@@ -37,36 +38,12 @@ export function RiskZonesTable({ user }: { user: RiskZonesTable_user$key }) {
       {zones.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No risk zones recorded yet.</p>
       ) : (
-        // Below `sm` each zone is a stacked block rather than a row: five columns cannot fit a phone, and a
-        // long unbroken location or detail wraps anywhere instead of widening the page.
-        <div className="mt-4 sm:overflow-x-auto">
-          <table className="block w-full text-left text-sm sm:table">
-            <thead className="hidden border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase sm:table-header-group dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Location
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Risk level
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Details
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block divide-y divide-slate-100 sm:table-row-group dark:divide-slate-800">
-              {zones.map((zone) => (
-                <RiskZoneRow key={zone.id} riskZone={zone} connectionId={connectionId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // Below `sm` each zone is a stacked block rather than a row (five columns cannot fit a phone).
+        <StackedTable columns={['Location', 'Risk level', 'Details', 'Created']}>
+          {zones.map((zone) => (
+            <RiskZoneRow key={zone.id} riskZone={zone} connectionId={connectionId} />
+          ))}
+        </StackedTable>
       )}
       {hasNext && (
         <div className="mt-4">

@@ -4,6 +4,7 @@ import { sendPasswordReset } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
+import { AuthHeading } from '../../components/AuthHeading';
 import { Button, TextField } from '../../components/forms';
 
 export default function ForgotPasswordScreen() {
@@ -27,12 +28,9 @@ export default function ForgotPasswordScreen() {
 
   return (
     <div className="space-y-6">
-      <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Reset your password</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Enter the email address of your account and we will send you a link to choose a new password.
-        </p>
-      </div>
+      <AuthHeading title="Reset your password">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </AuthHeading>
       {result && <Alert tone={result.tone}>{result.message}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
         <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

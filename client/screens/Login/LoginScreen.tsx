@@ -4,6 +4,7 @@ import { signInWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
+import { AuthHeading } from '../../components/AuthHeading';
 import { Button, TextField } from '../../components/forms';
 import { OtherSignIns } from '../../components/OtherSignIns';
 
@@ -19,15 +20,12 @@ export default function LoginScreen() {
 
   return (
     <div className="space-y-6">
-      <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Sign in to your account</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          New to Aerisk?{' '}
-          <Link to="/signup" className={linkClass}>
-            Create an account
-          </Link>
-        </p>
-      </div>
+      <AuthHeading title="Sign in to your account">
+        New to Aerisk?{' '}
+        <Link to="/signup" className={linkClass}>
+          Create an account
+        </Link>
+      </AuthHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
         <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -4,6 +4,7 @@ import type { ApiKeysSection_user$key } from '../../__generated__/ApiKeysSection
 import { Alert } from '../../components/Alert';
 import { UserFacingError } from '../../relay/useTypedMutation';
 import { Button, TextField } from '../../components/forms';
+import { StackedTable } from '../../components/StackedTable';
 import { ApiKeyRow } from './ApiKeyRow';
 import { useCreateApiKeyMutation } from './useCreateApiKeyMutation';
 
@@ -100,26 +101,11 @@ export function ApiKeysSection({ user }: { user: ApiKeysSection_user$key }) {
       {keys.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No API keys yet.</p>
       ) : (
-        <div className="mt-4 sm:overflow-x-auto">
-          <table className="block w-full text-left text-sm sm:table">
-            <thead className="hidden border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase sm:table-header-group dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Key</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Created</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Last used</th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block divide-y divide-slate-100 sm:table-row-group dark:divide-slate-800">
-              {keys.map((key) => (
-                <ApiKeyRow key={key.id} apiKey={key} connectionId={connectionId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable columns={['Name', 'Key', 'Created', 'Last used']}>
+          {keys.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} connectionId={connectionId} />
+          ))}
+        </StackedTable>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { FormError, signUpWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
+import { AuthHeading } from '../../components/AuthHeading';
 import { useAuth } from '../../auth/useAuth';
 import { Button, TextField } from '../../components/forms';
 import { OtherSignIns } from '../../components/OtherSignIns';
@@ -46,24 +47,23 @@ export default function SignupScreen() {
 
   return (
     <div className="space-y-6">
-      <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Create your account</h1>
+      <AuthHeading title="Create your account">
         {guest ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          <>
             Everything you analysed as a guest moves into the new account and is kept.{' '}
             <Link to="/" className={linkClass}>
               Back to Aerisk
             </Link>
-          </p>
+          </>
         ) : (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          <>
             Already have an account?{' '}
             <Link to="/login" className={linkClass}>
               Sign in
             </Link>
-          </p>
+          </>
         )}
-      </div>
+      </AuthHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
         <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
