@@ -7,7 +7,16 @@ import client from './client/eslint.config.js';
 export default tseslint.config(
   { ignores: ['**/generated/**', 'client/__generated__/**', 'dist/**', 'data/**', 'test-results/**', 'node_modules/**'] },
   {
-    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'training/**/*.ts', 'common/**/*.ts', 'prisma/**/*.ts', '*.ts'],
+    files: [
+      'server/**/*.ts',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'training/**/*.ts',
+      'common/**/*.ts',
+      'prisma/**/*.ts',
+      '*.ts',
+    ],
     extends: [...tseslint.configs.recommended],
     rules: {
       // A leading underscore names what is there on purpose and unused (a destructured field left out).

@@ -36,7 +36,11 @@ threaded.warm();
 const inProcess = createLocalAnalyzer();
 
 console.log(`# Analyzer threads benchmark — ${new Date().toISOString().slice(0, 19)}Z`);
-console.log(`${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${count} analyses each\n`);
+console.log(
+  `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; ${count} analyses each\n`,
+);
 console.log('| image | analyzer | event-loop delay p50 / p99 / max (ms) | time per analysis (ms) |');
 console.log('|---|---|---|---|');
 const f = (x: number) => x.toFixed(1);
@@ -45,6 +49,8 @@ for (const img of images) {
   const b = await measure(threaded, img.bytes, img.gsd);
   console.log(`| ${img.name} | in-process | ${f(a.p50)} / ${f(a.p99)} / ${f(a.max)} | ${a.perAnalysis.toFixed(0)} |`);
   console.log(`| ${img.name} | worker thread | ${f(b.p50)} / ${f(b.p99)} / ${f(b.max)} | ${b.perAnalysis.toFixed(0)} |`);
-  console.log(`| ${img.name} | ratio in-process / thread | p99 ${(a.p99 / b.p99).toFixed(1)}×, max ${(a.max / b.max).toFixed(1)}× | ${(a.perAnalysis / b.perAnalysis).toFixed(2)}× |`);
+  console.log(
+    `| ${img.name} | ratio in-process / thread | p99 ${(a.p99 / b.p99).toFixed(1)}×, max ${(a.max / b.max).toFixed(1)}× | ${(a.perAnalysis / b.perAnalysis).toFixed(2)}× |`,
+  );
 }
 await threaded.close();

@@ -43,11 +43,17 @@ const defaults = DEFAULT_MODELS.filter((m) => models.has(m));
 const variants = [
   { label: 'classical only', analyzer: createLocalAnalyzer({ useModels: false }) },
   ...(defaults.length ? [{ label: `default (+ ${defaults.join(', ')} models)`, analyzer: createLocalAnalyzer({ models: defaults }) }] : []),
-  ...(installed.length > defaults.length ? [{ label: `all models (${installed.join(', ')})`, analyzer: createLocalAnalyzer({ models: installed }) }] : []),
+  ...(installed.length > defaults.length
+    ? [{ label: `all models (${installed.join(', ')})`, analyzer: createLocalAnalyzer({ models: installed }) }]
+    : []),
 ];
 
 console.log(`# Analyzer benchmark — ${new Date().toISOString().slice(0, 19)}Z`);
-console.log(`${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${runs} runs each, medians\n`);
+console.log(
+  `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; ${runs} runs each, medians\n`,
+);
 // Wall time is what a user waits; on a shared machine it also counts other processes' load, so CPU time
 // (what this process itself spent, sharp's worker threads included) is printed too.
 console.log('| image | analyzer | sharp decode wall / CPU (ms) | analysis wall / CPU (ms) | ratio wall / CPU | target (wall) |');
@@ -71,7 +77,11 @@ for (const img of images) {
     const a = median(analyse.map((x) => x.wall));
     const dc = median(decode.map((x) => x.cpu));
     const ac = median(analyse.map((x) => x.cpu));
-    const target = img.name.startsWith('600') ? `≤ 25× decode: ${a / d <= 25 ? 'met' : 'missed'}` : `≤ 1000 ms: ${a <= 1000 ? 'met' : 'missed'}`;
-    console.log(`| ${img.name} | ${v.label} | ${d.toFixed(1)} / ${dc.toFixed(1)} | ${a.toFixed(1)} / ${ac.toFixed(1)} | ${(a / d).toFixed(1)}× / ${(ac / dc).toFixed(1)}× | ${target} |`);
+    const target = img.name.startsWith('600')
+      ? `≤ 25× decode: ${a / d <= 25 ? 'met' : 'missed'}`
+      : `≤ 1000 ms: ${a <= 1000 ? 'met' : 'missed'}`;
+    console.log(
+      `| ${img.name} | ${v.label} | ${d.toFixed(1)} / ${dc.toFixed(1)} | ${a.toFixed(1)} / ${ac.toFixed(1)} | ${(a / d).toFixed(1)}× / ${(ac / dc).toFixed(1)}× | ${target} |`,
+    );
   }
 }

@@ -41,6 +41,8 @@ for (const [route, src] of Object.entries(screens)) {
   if (screen && screen !== entry) closure(screen, chunks);
   const files = [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
   const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
-  rows.push(`${route.padEnd(22)} ${kb.toFixed(1).padStart(6)} KB gzipped JS in ${files.length} file(s): ${files.map((f) => path.basename(f)).join(', ')}`);
+  rows.push(
+    `${route.padEnd(22)} ${kb.toFixed(1).padStart(6)} KB gzipped JS in ${files.length} file(s): ${files.map((f) => path.basename(f)).join(', ')}`,
+  );
 }
 console.log(rows.join('\n'));

@@ -24,7 +24,12 @@ const LARGE = opt('--large', 100_000);
 
 const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-bench-'));
-const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort, FIREBASE_PROJECT_ID: 'demo-aerisk', DATA_DIR: dataDir, ANALYZER_THREADS: '0' });
+const config = loadConfig({
+  FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
+  FIREBASE_PROJECT_ID: 'demo-aerisk',
+  DATA_DIR: dataDir,
+  ANALYZER_THREADS: '0',
+});
 const db = await openDatabase({ pgliteDir: 'memory://' });
 await migrate(db);
 const verifier = createFirebaseVerifier(config.firebase);
@@ -77,14 +82,24 @@ async function exportCsv(auth: Record<string, string>) {
 
 try {
   console.log(`# Export benchmark — ${new Date().toISOString().slice(0, 19)}Z`);
-  console.log(`${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; PGlite in memory${global.gc ? ', heap collected before each export' : ''}\n`);
+  console.log(
+    `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; PGlite in memory${global.gc ? ', heap collected before each export' : ''}\n`,
+  );
   console.log('| account | rows streamed | CSV (MB) | time (s) | peak JS heap growth (MB) |');
   console.log('|---|---|---|---|---|');
   const small = await exportCsv(await account(SMALL));
-  console.log(`| ${SMALL.toLocaleString('en')} analyses | ${small.rows} | ${small.mb.toFixed(1)} | ${small.s.toFixed(1)} | ${small.peakMb.toFixed(1)} |`);
+  console.log(
+    `| ${SMALL.toLocaleString('en')} analyses | ${small.rows} | ${small.mb.toFixed(1)} | ${small.s.toFixed(1)} | ${small.peakMb.toFixed(1)} |`,
+  );
   const large = await exportCsv(await account(LARGE));
-  console.log(`| ${LARGE.toLocaleString('en')} analyses | ${large.rows} | ${large.mb.toFixed(1)} | ${large.s.toFixed(1)} | ${large.peakMb.toFixed(1)} |`);
-  console.log(`\nrows ×${(large.rows / small.rows).toFixed(1)}, peak heap growth ×${(large.peakMb / Math.max(0.1, small.peakMb)).toFixed(2)}`);
+  console.log(
+    `| ${LARGE.toLocaleString('en')} analyses | ${large.rows} | ${large.mb.toFixed(1)} | ${large.s.toFixed(1)} | ${large.peakMb.toFixed(1)} |`,
+  );
+  console.log(
+    `\nrows ×${(large.rows / small.rows).toFixed(1)}, peak heap growth ×${(large.peakMb / Math.max(0.1, small.peakMb)).toFixed(2)}`,
+  );
 } finally {
   await closeBench({ app, verifier, db, emulator, dataDir });
 }

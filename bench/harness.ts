@@ -13,10 +13,18 @@ export async function accountWithOneAnalysis(request: BenchRequest, db: Database
   const { idToken } = await createEmulatorUser();
   const auth = { authorization: `Bearer ${idToken}` };
   const form = new FormData();
-  form.append('file', new Blob([readFileSync(new URL('../tests/fixtures/images/chico_2020_55.png', import.meta.url))], { type: 'image/png' }), 'tile.png');
+  form.append(
+    'file',
+    new Blob([readFileSync(new URL('../tests/fixtures/images/chico_2020_55.png', import.meta.url))], { type: 'image/png' }),
+    'tile.png',
+  );
   form.append('property_location', '1 Bench Street');
-  const { item_id } = (await (await request('/aerial/upload', { method: 'POST', headers: auth, body: form })).json()) as { item_id: string };
-  const { analysis_id } = (await (await request(`/aerial/analyze/${item_id}`, { method: 'POST', headers: auth })).json()) as { analysis_id: string };
+  const { item_id } = (await (await request('/aerial/upload', { method: 'POST', headers: auth, body: form })).json()) as {
+    item_id: string;
+  };
+  const { analysis_id } = (await (await request(`/aerial/analyze/${item_id}`, { method: 'POST', headers: auth })).json()) as {
+    analysis_id: string;
+  };
   const seed = await db.prisma.analysis.findUniqueOrThrow({ where: { id: analysis_id } });
   return { auth, seed };
 }

@@ -27,10 +27,14 @@ const N = opt('--rows', opt('--analyses', 2000));
 const RUNS = opt('--runs', 40);
 const POSTGRES = process.argv.includes('--postgres');
 
-
 const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-bench-'));
-const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort, FIREBASE_PROJECT_ID: 'demo-aerisk', DATA_DIR: dataDir, ANALYZER_THREADS: '0' });
+const config = loadConfig({
+  FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
+  FIREBASE_PROJECT_ID: 'demo-aerisk',
+  DATA_DIR: dataDir,
+  ANALYZER_THREADS: '0',
+});
 const server = POSTGRES ? await startPostgres(await freePort()) : null;
 let databaseUrl: string | undefined;
 if (server) {
@@ -113,14 +117,22 @@ try {
     ['filters pool + solar', '/aerial/analyses?limit=20&filters=pool,solar'],
     ['sort by risk score, ascending', '/aerial/analyses?limit=20&sort=risk_score&order=asc'],
     ['sort by risk score, descending', '/aerial/analyses?limit=20&sort=risk_score&order=desc'],
-    ['search + filters + sort: "cedar", pool + solar, score asc', '/aerial/analyses?limit=20&q=cedar&filters=pool,solar&sort=risk_score&order=asc'],
-    ['search + filters + sort: "maple avenue", pool, score desc', '/aerial/analyses?limit=20&q=maple%20avenue&filters=pool&sort=risk_score&order=desc'],
+    [
+      'search + filters + sort: "cedar", pool + solar, score asc',
+      '/aerial/analyses?limit=20&q=cedar&filters=pool,solar&sort=risk_score&order=asc',
+    ],
+    [
+      'search + filters + sort: "maple avenue", pool, score desc',
+      '/aerial/analyses?limit=20&q=maple%20avenue&filters=pool&sort=risk_score&order=desc',
+    ],
     ['search + filters + sort: "4711", pool, date asc', '/aerial/analyses?limit=20&q=4711&filters=pool&sort=date&order=asc'],
     ['statistics', '/aerial/analysis-statistics'],
   ] as const;
   console.log(`# History benchmark — ${new Date().toISOString().slice(0, 19)}Z`);
   console.log(
-    `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
+    `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ` +
       `${N + 1} analyses of one user, ${POSTGRES ? 'PostgreSQL 15 on 127.0.0.1' : 'PGlite in memory'}, ${RUNS} requests each\n`,
   );
   const measured = [];

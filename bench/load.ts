@@ -80,13 +80,16 @@ async function run(label: string, env: Record<string, string>, uploading: boolea
       form.append('property_location', `${i} Load Lane`);
       try {
         const started = performance.now();
-        const res = await fetch(`${base}/aerial/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` }, body: form });
+        const res = await fetch(`${base}/aerial/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.idToken}` },
+          body: form,
+        });
         await res.arrayBuffer();
         if (res.status === 201) {
           result.accepted++;
           result.uploads.push(performance.now() - started);
-        }
-        else if (res.status === 503) {
+        } else if (res.status === 503) {
           result.refused++;
           const retryAfter = Number(res.headers.get('retry-after'));
           if (!retryAfter) result.refusedWithoutRetryAfter++;

@@ -20,7 +20,8 @@ async function measure(name: string, make: (pglite: PGlite) => Promise<{ boss: P
   await boss.createQueue('bench');
   const startMs = performance.now() - t0;
   const t1 = performance.now();
-  for (let k = 0; k < JOBS; k++) await boss.send('bench', { k }, { priority: k % 7, singletonKey: `g${k % 5}`, group: { id: `g${k % 5}` } });
+  for (let k = 0; k < JOBS; k++)
+    await boss.send('bench', { k }, { priority: k % 7, singletonKey: `g${k % 5}`, group: { id: `g${k % 5}` } });
   const sendMs = (performance.now() - t1) / JOBS;
   const t2 = performance.now();
   let done = 0;

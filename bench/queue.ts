@@ -235,21 +235,33 @@ try {
   const delayMs = dArrival.ms - median(alone);
 
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`bench:queue — ${availableParallelism()} cores (${cpu}), load average ${loadavg()[0].toFixed(2)}, embedded PGlite, ${config.analysis.workers} analysis worker`);
+  console.log(
+    `bench:queue — ${availableParallelism()} cores (${cpu}), load average ${loadavg()[0].toFixed(2)}, embedded PGlite, ${config.analysis.workers} analysis worker`,
+  );
   console.log('');
   console.log('Database statements per second (everything sent to the database: Prisma, the queue’s fetches and monitor):');
   console.log(`| situation | no subscriptions | ${SUBSCRIPTIONS} open subscriptions |`);
   console.log('|---|---|---|');
   console.log(`| idle (${IDLE_MS / 1000} s) | ${idleWithout.perSecond.toFixed(1)} | ${idleWith.perSecond.toFixed(1)} |`);
   console.log(`| ${BACK_TO_BACK} analyses back to back | ${runWithout.perSecond.toFixed(1)} | ${runWith.perSecond.toFixed(1)} |`);
-  console.log(`| queries per analysis (4 state changes each) | ${(runWithout.total / BACK_TO_BACK).toFixed(1)} | ${(runWith.total / BACK_TO_BACK).toFixed(1)} |`);
+  console.log(
+    `| queries per analysis (4 state changes each) | ${(runWithout.total / BACK_TO_BACK).toFixed(1)} | ${(runWith.total / BACK_TO_BACK).toFixed(1)} |`,
+  );
   console.log('');
-  console.log(`${SUBSCRIPTIONS} subscribers of one analysis: ${readsPerChange.toFixed(2)} database reads per state change (all ${SUBSCRIPTIONS} told each time); before: ~${SUBSCRIPTIONS} polls per second whatever changed.`);
+  console.log(
+    `${SUBSCRIPTIONS} subscribers of one analysis: ${readsPerChange.toFixed(2)} database reads per state change (all ${SUBSCRIPTIONS} told each time); before: ~${SUBSCRIPTIONS} polls per second whatever changed.`,
+  );
   console.log('');
-  console.log(`Flood: ${FLOOD} analyses from three users (${floodSeconds.toFixed(1)} s in all); a fourth user's single analysis arrived with ${queuedWhenDArrived} of them queued:`);
-  console.log('| one analysis (median run time in the flood) | fourth user’s wait in the queue | **÷ one analysis** | a flood job’s median wait | fourth user end to end: alone / with the flood |');
+  console.log(
+    `Flood: ${FLOOD} analyses from three users (${floodSeconds.toFixed(1)} s in all); a fourth user's single analysis arrived with ${queuedWhenDArrived} of them queued:`,
+  );
+  console.log(
+    '| one analysis (median run time in the flood) | fourth user’s wait in the queue | **÷ one analysis** | a flood job’s median wait | fourth user end to end: alone / with the flood |',
+  );
   console.log('|---|---|---|---|---|');
-  console.log(`| ${analysisMs.toFixed(0)} ms | ${dWaitMs.toFixed(0)} ms | **${(dWaitMs / analysisMs).toFixed(2)}×** | ${(floodWaitMs / 1000).toFixed(1)} s (${(floodWaitMs / analysisMs).toFixed(0)}×) | ${median(alone).toFixed(0)} / ${dArrival.ms.toFixed(0)} ms (+${delayMs.toFixed(0)} ms) |`);
+  console.log(
+    `| ${analysisMs.toFixed(0)} ms | ${dWaitMs.toFixed(0)} ms | **${(dWaitMs / analysisMs).toFixed(2)}×** | ${(floodWaitMs / 1000).toFixed(1)} s (${(floodWaitMs / analysisMs).toFixed(0)}×) | ${median(alone).toFixed(0)} / ${dArrival.ms.toFixed(0)} ms (+${delayMs.toFixed(0)} ms) |`,
+  );
 } finally {
   await closeBench({ app, verifier, db, emulator, dataDir });
 }

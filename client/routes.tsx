@@ -57,14 +57,26 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', lazy: screen(() => import('./screens/Login/LoginScreen')), handle: { title: 'Sign in' } },
           { path: 'signup', lazy: screen(() => import('./screens/Signup/SignupScreen')), handle: { title: 'Create account' } },
-          { path: 'forgot-password', lazy: screen(() => import('./screens/ForgotPassword/ForgotPasswordScreen')), handle: { title: 'Reset password' } },
+          {
+            path: 'forgot-password',
+            lazy: screen(() => import('./screens/ForgotPassword/ForgotPasswordScreen')),
+            handle: { title: 'Reset password' },
+          },
         ],
       },
       {
         element: <AppShell />,
         children: [
-          { path: 'privacy-policy', lazy: screen(() => import('./screens/PrivacyPolicy/PrivacyPolicyScreen')), handle: { title: 'Privacy Policy' } },
-          { path: 'terms-of-service', lazy: screen(() => import('./screens/TermsOfService/TermsOfServiceScreen')), handle: { title: 'Terms of Service' } },
+          {
+            path: 'privacy-policy',
+            lazy: screen(() => import('./screens/PrivacyPolicy/PrivacyPolicyScreen')),
+            handle: { title: 'Privacy Policy' },
+          },
+          {
+            path: 'terms-of-service',
+            lazy: screen(() => import('./screens/TermsOfService/TermsOfServiceScreen')),
+            handle: { title: 'Terms of Service' },
+          },
         ],
       },
       {
@@ -80,14 +92,34 @@ export const routes: RouteObject[] = [
               { index: true, lazy: screen(() => import('./screens/Home/HomeScreen')), handle: { title: 'Home' } },
               { path: 'dashboard', lazy: screen(() => import('./screens/Dashboard/DashboardScreen')), handle: { title: 'Dashboard' } },
               { path: 'profile', lazy: screen(() => import('./screens/Profile/ProfileScreen')), handle: { title: 'Your Profile' } },
-              { path: 'map-analysis', lazy: screen(() => import('./screens/MapAnalysis/MapAnalysisScreen')), handle: { title: 'Property Analysis' } },
-              { path: 'aerial-risk', lazy: screen(() => import('./screens/AerialRisk/AerialRiskScreen')), handle: { title: 'Aerial Image Analysis' } },
-              { path: 'aerial-risk/history', lazy: screen(() => import('./screens/AnalysisHistory/AnalysisHistoryScreen')), handle: { title: 'Analysis History' } },
-              { path: 'analysis-results/:analysisId', lazy: screen(() => import('./screens/AnalysisResults/AnalysisResultsScreen')), handle: { title: 'Analysis Results' } },
+              {
+                path: 'map-analysis',
+                lazy: screen(() => import('./screens/MapAnalysis/MapAnalysisScreen')),
+                handle: { title: 'Property Analysis' },
+              },
+              {
+                path: 'aerial-risk',
+                lazy: screen(() => import('./screens/AerialRisk/AerialRiskScreen')),
+                handle: { title: 'Aerial Image Analysis' },
+              },
+              {
+                path: 'aerial-risk/history',
+                lazy: screen(() => import('./screens/AnalysisHistory/AnalysisHistoryScreen')),
+                handle: { title: 'Analysis History' },
+              },
+              {
+                path: 'analysis-results/:analysisId',
+                lazy: screen(() => import('./screens/AnalysisResults/AnalysisResultsScreen')),
+                handle: { title: 'Analysis Results' },
+              },
               { path: 'batches', lazy: screen(() => import('./screens/Batches/BatchesScreen')), handle: { title: 'Portfolio batches' } },
               { path: 'batches/:batchId', lazy: screen(() => import('./screens/Batches/BatchScreen')), handle: { title: 'Batch' } },
               // Without an id the results screen says so (spec §8 'Analysis ID is missing').
-              { path: 'analysis-results', lazy: screen(() => import('./screens/AnalysisResults/AnalysisResultsScreen')), handle: { title: 'Analysis Results' } },
+              {
+                path: 'analysis-results',
+                lazy: screen(() => import('./screens/AnalysisResults/AnalysisResultsScreen')),
+                handle: { title: 'Analysis Results' },
+              },
             ],
           },
         ],

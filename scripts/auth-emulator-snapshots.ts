@@ -80,7 +80,8 @@ export function startSnapshots(options: SnapshotOptions): Snapshots {
         return written;
       },
       (error: unknown) => {
-        if (!failing) log(`[auth] could not save the emulator's accounts to ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+        if (!failing)
+          log(`[auth] could not save the emulator's accounts to ${dir}: ${error instanceof Error ? error.message : String(error)}`);
         failing = true;
         return false;
       },

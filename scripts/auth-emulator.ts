@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasSnapshot, startSnapshots, type Snapshots } from './auth-emulator-snapshots.js';
-import { freePort } from './free-port.js';
+import { hasSnapshot, startSnapshots, type Snapshots } from './auth-emulator-snapshots';
+import { freePort } from './free-port';
 
 const require = createRequire(import.meta.url);
 const repoFirebaseJson = fileURLToPath(new URL('../firebase.json', import.meta.url));
@@ -105,9 +105,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const url = `http://${host}:${port}`;
   const base = { host, port, projectId, hostPort: `${host}:${port}`, url };
   const persist = (): Snapshots | null =>
-    options.persistDir
-      ? startSnapshots({ url, projectId, dir: options.persistDir, intervalMs: options.snapshotIntervalMs ?? 1000 })
-      : null;
+    options.persistDir ? startSnapshots({ url, projectId, dir: options.persistDir, intervalMs: options.snapshotIntervalMs ?? 1000 }) : null;
   if (await isAuthEmulatorUp(url)) {
     // Still running from an earlier start (whose parent was killed): it holds the accounts; keep saving them.
     const snapshots = persist();

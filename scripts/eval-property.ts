@@ -10,7 +10,16 @@ import { join, resolve } from 'node:path';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { riskBand } from '../server/analyzer/scoring';
-import { confusion, confusionCells, drawOverlay, fmt, predictedPresence, subjectFinding, tally, type PresenceQuestion } from './eval-shared';
+import {
+  confusion,
+  confusionCells,
+  drawOverlay,
+  fmt,
+  predictedPresence,
+  subjectFinding,
+  tally,
+  type PresenceQuestion,
+} from './eval-shared';
 import { labelBand, labelScoreOnLabelledFields, propertySetSchema, type PropertyRecord } from './property-labels';
 
 type Flag = PresenceQuestion;
@@ -56,8 +65,15 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
     if (overlays && row.out) {
       // The labelled subject box in white, dashed, under what the analyzer found.
       const b = rec.subject_box;
-      const box = b ? `<rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" fill="none" stroke="white" stroke-dasharray="6 4" stroke-width="${Math.max(1, rec.image_size[0] / 300)}"/>` : '';
-      await drawOverlay(join(root, rec.file), row.out, join(overlays, `${withheld ? 'withheld' : 'given'}__${rec.file.replace(/\//g, '__').replace(/\.\w+$/, '.png')}`), box);
+      const box = b
+        ? `<rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" fill="none" stroke="white" stroke-dasharray="6 4" stroke-width="${Math.max(1, rec.image_size[0] / 300)}"/>`
+        : '';
+      await drawOverlay(
+        join(root, rec.file),
+        row.out,
+        join(overlays, `${withheld ? 'withheld' : 'given'}__${rec.file.replace(/\//g, '__').replace(/\.\w+$/, '.png')}`),
+        box,
+      );
     }
     rows.push(row);
     if (rows.length % 25 === 0) process.stderr.write(`  ${rows.length}/${records.length} images\n`);
@@ -68,7 +84,10 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
 function report(title: string, rows: Row[]): string {
   const ok = rows.filter((r) => r.out);
   const lines = [`### ${title} (${rows.length} images${rows.length - ok.length ? `, ${rows.length - ok.length} failed` : ''})`, ''];
-  lines.push('| feature | labelled | pos | TP | FP | FN | TN | precision | recall | F1 | false-finding rate |', '|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '| feature | labelled | pos | TP | FP | FN | TN | precision | recall | F1 | false-finding rate |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  );
   for (const f of FLAGS) {
     const c = confusion(ok.map((r) => [r.rec.labels[f], predictedPresence(r.out!, f)]));
     lines.push(`| ${f} | ${confusionCells(c)} | ${pct(c.fp, c.fp + c.tn)} |`);
@@ -80,12 +99,14 @@ function report(title: string, rows: Row[]): string {
   lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
   const styled = ok.filter((r) => r.rec.labels.roof_style);
   const styleOk = styled.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
-  lines.push(`- Roof style: ${pct(styleOk, styled.length)} (${tally(styled.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`);
+  lines.push(
+    `- Roof style: ${pct(styleOk, styled.length)} (${tally(styled.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`,
+  );
   const cond = ok.filter((r) => r.rec.labels.roof_condition);
   const condOk = cond.filter((r) => r.out!.results.roof.condition === r.rec.labels.roof_condition).length;
   lines.push(`- Roof condition: ${pct(condOk, cond.length)}`);
   for (const [what, band] of [
-    ['labelled fields; unlabelled ones take the analyzer\'s value', (r: Row) => riskBand(labelScoreOnLabelledFields(r.rec, r.out!))],
+    ["labelled fields; unlabelled ones take the analyzer's value", (r: Row) => riskBand(labelScoreOnLabelledFields(r.rec, r.out!))],
     ['labels alone; unlabelled = absent, unsure roof = unknown', (r: Row) => labelBand(r.rec)],
   ] as const) {
     const agree = ok.filter((r) => riskBand(r.out!.results.risk_score) === band(r)).length;
@@ -97,7 +118,9 @@ function report(title: string, rows: Row[]): string {
   lines.push(`- Images without a building given a score or a roof condition: ${judged}/${empty.length}`);
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   const slowest = rows.reduce((a, b) => (b.ms > a.ms ? b : a), rows[0]);
-  lines.push(`- Time per image (decode + analysis, this machine): median ${fmt(ms[Math.floor(ms.length / 2)], 0)} ms, max ${fmt(slowest?.ms ?? null, 0)} ms (${slowest?.rec.file})`);
+  lines.push(
+    `- Time per image (decode + analysis, this machine): median ${fmt(ms[Math.floor(ms.length / 2)], 0)} ms, max ${fmt(slowest?.ms ?? null, 0)} ms (${slowest?.rec.file})`,
+  );
   const failures = rows.filter((r) => r.error);
   if (failures.length) lines.push(`- Failed: ${failures.map((r) => `${r.rec.file}: ${r.error}`).join('; ')}`);
   return lines.join('\n');
@@ -132,11 +155,26 @@ export async function runPropertyEval(args: string[]): Promise<void> {
     out.push('', report(withheld ? 'ground resolution withheld (as an upload without metadata arrives)' : 'ground resolution given', rows));
     for (const r of rows) {
       const subject = r.out && subjectFinding(r.out);
-      json.push({ file: r.rec.file, kind: r.rec.kind, withheld, ms: Math.round(r.ms), iou: r.iou, subject_confidence: subject?.confidence ?? null, labels: r.rec.labels,
-        findings: r.out?.evidence.findings.map((f) => ({ feature: f.feature, confidence: f.confidence, note: f.note })), results: r.out?.results, assessable: r.out?.evidence.assessable, label_band: labelBand(r.rec), label_band_fields: r.out ? riskBand(labelScoreOnLabelledFields(r.rec, r.out)) : null, error: r.error });
+      json.push({
+        file: r.rec.file,
+        kind: r.rec.kind,
+        withheld,
+        ms: Math.round(r.ms),
+        iou: r.iou,
+        subject_confidence: subject?.confidence ?? null,
+        labels: r.rec.labels,
+        findings: r.out?.evidence.findings.map((f) => ({ feature: f.feature, confidence: f.confidence, note: f.note })),
+        results: r.out?.results,
+        assessable: r.out?.evidence.assessable,
+        label_band: labelBand(r.rec),
+        label_band_fields: r.out ? riskBand(labelScoreOnLabelledFields(r.rec, r.out)) : null,
+        error: r.error,
+      });
     }
   }
-  console.log(`# Whole-property evaluation — ${new Date().toISOString().slice(0, 10)}, ${records.length} images (${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ')}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `# Whole-property evaluation — ${new Date().toISOString().slice(0, 10)}, ${records.length} images (${[...byKind].map(([k, v]) => `${k} ${v}`).join(', ')}), ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.log(out.join('\n'));
   const jsonOut = opt('--json');
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(json, null, 1));

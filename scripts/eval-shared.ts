@@ -7,14 +7,7 @@ import type { AnalyzerOutput } from '../server/analyzer/contract';
 
 /** Every presence question either label set asks of a result. */
 export type PresenceQuestion =
-  | 'building'
-  | 'pool'
-  | 'spa'
-  | 'solar'
-  | 'trees_present'
-  | 'trees_touching'
-  | 'power_lines_visible'
-  | 'power_lines_over';
+  'building' | 'pool' | 'spa' | 'solar' | 'trees_present' | 'trees_touching' | 'power_lines_visible' | 'power_lines_over';
 
 /** The analyzer's subject building: its roof finding on an assessable result. */
 export function subjectFinding(out: AnalyzerOutput) {
@@ -75,25 +68,44 @@ export function confusionCells(c: Confusion): string {
   return `${c.tp + c.fp + c.fn + c.tn} | ${c.tp + c.fn} | ${c.tp} | ${c.fp} | ${c.fn} | ${c.tn} | ${fmt(prec)} | ${fmt(rec)} | ${fmt(f1)}`;
 }
 
-const COLOURS: Record<string, string> = { pool: '#00e5ff', spa: '#ff00ff', tree: '#00ff00', roof: '#ffff00', solar: '#ff8800', power_line: '#ff0000', damage: '#ff0088', other: '#ffffff' };
+const COLOURS: Record<string, string> = {
+  pool: '#00e5ff',
+  spa: '#ff00ff',
+  tree: '#00ff00',
+  roof: '#ffff00',
+  solar: '#ff8800',
+  power_line: '#ff0000',
+  damage: '#ff0088',
+  other: '#ffffff',
+};
 
 /** Draws what was found on the image (and any extra SVG, e.g. a labelled box) into `file` as PNG. */
 export async function drawOverlay(image: string, out: AnalyzerOutput, file: string, extraSvg = ''): Promise<void> {
   const w = out.evidence.provenance.width;
   const h = out.evidence.provenance.height;
   const shapes = out.evidence.findings
-    .map((f) => `<polygon points="${f.polygon.map((p) => p.join(',')).join(' ')}" fill="none" stroke="${COLOURS[f.feature]}" stroke-width="${Math.max(1, w / 400)}"/>`)
+    .map(
+      (f) =>
+        `<polygon points="${f.polygon.map((p) => p.join(',')).join(' ')}" fill="none" stroke="${COLOURS[f.feature]}" stroke-width="${Math.max(1, w / 400)}"/>`,
+    )
     .join('');
   const r = out.results;
   const label = `score ${r.risk_score ?? '–'} pool ${r.pool.present} trees ${r.trees.count}/${r.trees.proximity} roof ${r.roof.style}/${r.roof.condition} solar ${r.solar.present} wires ${r.power_lines.proximity}`;
   const svg = `<svg width="${w}" height="${h}" xmlns="http://www.w3.org/2000/svg">${shapes}${extraSvg}<text x="4" y="${Math.max(12, h / 40)}" font-size="${Math.max(10, h / 40)}" fill="white" stroke="black" stroke-width="0.5">${label}</text></svg>`;
   mkdirSync(dirname(file), { recursive: true });
-  await sharp(image).autoOrient().composite([{ input: Buffer.from(svg) }]).png().toFile(file);
+  await sharp(image)
+    .autoOrient()
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toFile(file);
 }
 
 /** "a→b 3, a→c 1" from a list of "a→b" keys, sorted. */
 export function tally(keys: string[]): string {
   const counts = new Map<string, number>();
   for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return [...counts].sort().map(([k, v]) => `${k} ${v}`).join(', ');
+  return [...counts]
+    .sort()
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 }

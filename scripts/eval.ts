@@ -160,8 +160,12 @@ for (const rec of records) {
       }
       row.wire = { tpP, nP, tpG, nG };
     }
-    const gtCount = rec.boxes_or_masks?.count ?? rec.boxes_or_masks?.points?.length ?? (rec.file.startsWith('trees_') ? rec.boxes_or_masks?.boxes?.length : undefined);
-    if (rec.labels.trees !== null && rec.file.startsWith('trees_')) row.treeCount = { pred: out.results.trees.count, gt: rec.labels.trees ? (gtCount ?? 0) : 0 };
+    const gtCount =
+      rec.boxes_or_masks?.count ??
+      rec.boxes_or_masks?.points?.length ??
+      (rec.file.startsWith('trees_') ? rec.boxes_or_masks?.boxes?.length : undefined);
+    if (rec.labels.trees !== null && rec.file.startsWith('trees_'))
+      row.treeCount = { pred: out.results.trees.count, gt: rec.labels.trees ? (gtCount ?? 0) : 0 };
     if (overlays) await drawRecOverlay(rec, out, overlays);
   }
   rows.push(row);
@@ -205,11 +209,16 @@ function report(split: string, subset: Row[]): string {
     const mae = group.reduce((s, r) => s + Math.abs(r.treeCount!.pred - r.treeCount!.gt), 0) / group.length;
     const bias = group.reduce((s, r) => s + (r.treeCount!.pred - r.treeCount!.gt), 0) / group.length;
     const gtMean = group.reduce((s, r) => s + r.treeCount!.gt, 0) / group.length;
-    lines.push(`- Tree count, ${name} (${group.length} images, mean ${fmt(gtMean, 1)} trees): MAE ${fmt(mae, 1)} (${fmt((100 * mae) / Math.max(1, gtMean), 0)}% of the mean), bias ${bias >= 0 ? '+' : ''}${fmt(bias, 1)}`);
+    lines.push(
+      `- Tree count, ${name} (${group.length} images, mean ${fmt(gtMean, 1)} trees): MAE ${fmt(mae, 1)} (${fmt((100 * mae) / Math.max(1, gtMean), 0)}% of the mean), bias ${bias >= 0 ? '+' : ''}${fmt(bias, 1)}`,
+    );
   }
   const wires = ok.filter((r) => r.wire);
   if (wires.length) {
-    const s = wires.reduce((a, r) => ({ tpP: a.tpP + r.wire!.tpP, nP: a.nP + r.wire!.nP, tpG: a.tpG + r.wire!.tpG, nG: a.nG + r.wire!.nG }), { tpP: 0, nP: 0, tpG: 0, nG: 0 });
+    const s = wires.reduce(
+      (a, r) => ({ tpP: a.tpP + r.wire!.tpP, nP: a.nP + r.wire!.nP, tpG: a.tpG + r.wire!.tpG, nG: a.nG + r.wire!.nG }),
+      { tpP: 0, nP: 0, tpG: 0, nG: 0 },
+    );
     const p = s.nP ? s.tpP / s.nP : 0;
     const rc = s.nG ? s.tpG / s.nG : 0;
     const f1s = wires.map((r) => {
@@ -217,7 +226,9 @@ function report(split: string, subset: Row[]): string {
       const rr = r.wire!.nG ? r.wire!.tpG / r.wire!.nG : 0;
       return pp + rr ? (2 * pp * rr) / (pp + rr) : 0;
     });
-    lines.push(`- Power-line pixels, 3-px tolerance (${wires.length} masks): precision ${fmt(p)}, recall ${fmt(rc)}, F1 ${fmt(p + rc ? (2 * p * rc) / (p + rc) : 0)} (mean per-image F1 ${fmt(f1s.reduce((a, b) => a + b, 0) / f1s.length)})`);
+    lines.push(
+      `- Power-line pixels, 3-px tolerance (${wires.length} masks): precision ${fmt(p)}, recall ${fmt(rc)}, F1 ${fmt(p + rc ? (2 * p * rc) / (p + rc) : 0)} (mean per-image F1 ${fmt(f1s.reduce((a, b) => a + b, 0) / f1s.length)})`,
+    );
   }
   for (const [name, group] of [
     ['clean labels', ok.filter((r) => r.rec.labels.roof_style && r.rec.label_quality !== 'disputed_by_source_docs')],
@@ -225,31 +236,66 @@ function report(split: string, subset: Row[]): string {
   ] as const) {
     if (!group.length) continue;
     const correct = group.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
-    lines.push(`- Roof style, ${name}: ${correct}/${group.length} = ${fmt(correct / group.length)} (${tally(group.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`);
+    lines.push(
+      `- Roof style, ${name}: ${correct}/${group.length} = ${fmt(correct / group.length)} (${tally(group.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`,
+    );
   }
   const cond = ok.filter((r) => r.rec.labels.roof_condition);
   if (cond.length) {
-    lines.push(`- Roof condition (source words → ours): ${cond.map((r) => `${r.rec.labels.roof_condition}→${r.out!.results.roof.condition}`).join(', ')}`);
+    lines.push(
+      `- Roof condition (source words → ours): ${cond.map((r) => `${r.rec.labels.roof_condition}→${r.out!.results.roof.condition}`).join(', ')}`,
+    );
   }
   const nob = ok.filter((r) => r.rec.label_quality === 'no_building');
   if (nob.length) lines.push(`- Empty lots said unassessable: ${nob.filter((r) => !r.out!.evidence.assessable).length}/${nob.length}`);
   const ms = subset.map((r) => r.ms).sort((a, b) => a - b);
-  lines.push(`- Latency per image (decode + analysis, this machine): median ${fmt(ms[Math.floor(ms.length / 2)], 0)} ms, p90 ${fmt(ms[Math.floor(ms.length * 0.9)], 0)} ms`);
+  lines.push(
+    `- Latency per image (decode + analysis, this machine): median ${fmt(ms[Math.floor(ms.length / 2)], 0)} ms, p90 ${fmt(ms[Math.floor(ms.length * 0.9)], 0)} ms`,
+  );
   return lines.join('\n');
 }
 
 const modelNote = !useModels ? 'classical only' : allModels ? 'all installed models' : 'default models';
-console.log(`# Local analyzer evaluation — ${new Date().toISOString().slice(0, 10)}, ${modelNote}${unknownGsd ? ", ground resolution withheld" : ""}, ${records.length} images, ${wallS.toFixed(0)} s`);
+console.log(
+  `# Local analyzer evaluation — ${new Date().toISOString().slice(0, 10)}, ${modelNote}${unknownGsd ? ', ground resolution withheld' : ''}, ${records.length} images, ${wallS.toFixed(0)} s`,
+);
 if (splitArg === 'all') {
-  console.log('\n' + report('held-out test half (report these)', rows.filter((r) => r.split === 'test')));
-  console.log('\n' + report('tune half (thresholds chosen on it)', rows.filter((r) => r.split === 'tune')));
+  console.log(
+    '\n' +
+      report(
+        'held-out test half (report these)',
+        rows.filter((r) => r.split === 'test'),
+      ),
+  );
+  console.log(
+    '\n' +
+      report(
+        'tune half (thresholds chosen on it)',
+        rows.filter((r) => r.split === 'tune'),
+      ),
+  );
 } else console.log('\n' + report(splitArg, rows));
 const failures = rows.filter((r) => r.error);
 if (failures.length) console.log(`\nFailed: ${failures.map((r) => `${r.rec.file}: ${r.error}`).join('; ')}`);
 if (jsonOut) {
   writeFileSync(
     jsonOut,
-    JSON.stringify(rows.map((r) => ({ file: r.rec.file, split: r.split, labels: r.rec.labels, ms: Math.round(r.ms), results: r.out?.results, assessable: r.out?.evidence.assessable, poolIoU: r.poolIoU, wire: r.wire, treeCount: r.treeCount, error: r.error })), null, 1),
+    JSON.stringify(
+      rows.map((r) => ({
+        file: r.rec.file,
+        split: r.split,
+        labels: r.rec.labels,
+        ms: Math.round(r.ms),
+        results: r.out?.results,
+        assessable: r.out?.evidence.assessable,
+        poolIoU: r.poolIoU,
+        wire: r.wire,
+        treeCount: r.treeCount,
+        error: r.error,
+      })),
+      null,
+      1,
+    ),
   );
 }
 

@@ -8,7 +8,10 @@ import path from 'node:path';
 
 const check = process.argv.includes('--check');
 const root = path.resolve(import.meta.dirname, '..');
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file && !/(^|\/)(generated|__generated__)\//.test(file) && existsSync(path.join(root, file)));
 

@@ -44,12 +44,20 @@ export function pgliteMigrationFactory(db: PGlite): SqlMigrationAwareDriverAdapt
     adapterName: 'aerisk-migrate-pglite',
     async connect() {
       const inner = await new PrismaPGlite(db).connect();
-      return withScriptAndDispose(inner, (s) => db.exec(s), async () => {});
+      return withScriptAndDispose(
+        inner,
+        (s) => db.exec(s),
+        async () => {},
+      );
     },
     async connectToShadowDb() {
       const shadow = new PGlite();
       const inner = await new PrismaPGlite(shadow).connect();
-      return withScriptAndDispose(inner, (s) => shadow.exec(s), () => shadow.close());
+      return withScriptAndDispose(
+        inner,
+        (s) => shadow.exec(s),
+        () => shadow.close(),
+      );
     },
   };
 }
@@ -95,11 +103,15 @@ async function scratchPgDatabase(connectionString: string): Promise<SqlDriverAda
   url.pathname = `/${name}`;
   const pool = patchedPool(url.toString());
   const inner = await new PrismaPg(pool).connect();
-  return withScriptAndDispose(inner, (s) => pool.query(s), async () => {
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
+  return withScriptAndDispose(
+    inner,
+    (s) => pool.query(s),
+    async () => {
+      await pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  );
 }
 
 /** The database at `connectionString` itself, with scratch shadow databases on the same server. */
@@ -110,7 +122,11 @@ export function pgMigrationFactory(connectionString: string): SqlMigrationAwareD
     async connect() {
       const pool = patchedPool(connectionString);
       const inner = await new PrismaPg(pool).connect();
-      return withScriptAndDispose(inner, (s) => pool.query(s), () => pool.end());
+      return withScriptAndDispose(
+        inner,
+        (s) => pool.query(s),
+        () => pool.end(),
+      );
     },
     connectToShadowDb: () => scratchPgDatabase(connectionString),
   };

@@ -1,9 +1,9 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (DATA_DIR's PGlite
 // or DATABASE_URL) without starting the server, e.g. as a deploy step. The server also does this
 // at every start; both take Prisma's migration lock, so they never run at the same time.
-import { ConfigError, loadConfig } from '../server/config.js';
-import { openDatabase, pgliteDirFor } from '../server/db.js';
-import { migrate } from '../server/migrate.js';
+import { ConfigError, loadConfig } from '../server/config';
+import { openDatabase, pgliteDirFor } from '../server/db';
+import { migrate } from '../server/migrate';
 
 let config;
 try {

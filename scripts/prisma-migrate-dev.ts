@@ -10,15 +10,9 @@ import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { loadSchemaEngine } from './prisma-engine.js';
-import { pgScratchMigrationFactory, pgliteMigrationFactory } from './prisma-adapters.js';
-import {
-  lockfileContent,
-  lockfileName,
-  migrationsDir,
-  readMigrationList,
-  readSchemaFiles,
-} from './prisma-migrations-dir.js';
+import { loadSchemaEngine } from './prisma-engine';
+import { pgScratchMigrationFactory, pgliteMigrationFactory } from './prisma-adapters';
+import { lockfileContent, lockfileName, migrationsDir, readMigrationList, readSchemaFiles } from './prisma-migrations-dir';
 
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
-import type { SchemaFile } from './prisma-engine.js';
+import type { SchemaFile } from './prisma-engine';
 
 export const prismaDir = fileURLToPath(new URL('../prisma/', import.meta.url));
 export const migrationsDir = path.join(prismaDir, 'migrations');

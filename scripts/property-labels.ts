@@ -9,7 +9,9 @@ import { riskBand, scoreObservations } from '../server/analyzer/scoring';
 
 export const PROPERTY_KINDS = ['cannes_tile', 'fresno_solar', 'house_roof', 'drone_frame', 'forest', 'empty_lot', 'other'] as const;
 const flag = z.boolean().nullable();
-const box = z.tuple([z.number(), z.number(), z.number(), z.number()]).refine(([x0, y0, x1, y1]) => x1 > x0 && y1 > y0, 'a box is [x0, y0, x1, y1] with x1 > x0 and y1 > y0');
+const box = z
+  .tuple([z.number(), z.number(), z.number(), z.number()])
+  .refine(([x0, y0, x1, y1]) => x1 > x0 && y1 > y0, 'a box is [x0, y0, x1, y1] with x1 > x0 and y1 > y0');
 
 export const propertyRecordSchema = z
   .object({
@@ -43,7 +45,8 @@ export const propertyRecordSchema = z
     }
     if (r.labels.building !== (r.subject_box !== null)) issue('a building needs a subject box, and a subject box a building');
     if (!r.labels.building) {
-      for (const k of ['solar', 'power_lines_over', 'trees_touching'] as const) if (r.labels[k]) issue(`${k} on the subject roof, but no building`);
+      for (const k of ['solar', 'power_lines_over', 'trees_touching'] as const)
+        if (r.labels[k]) issue(`${k} on the subject roof, but no building`);
       if (r.labels.roof_style || r.labels.roof_condition) issue('a roof style or condition, but no building');
     }
     if (r.labels.power_lines_over && r.labels.power_lines_visible === false) issue('a line over the roof that is not visible');
@@ -79,7 +82,20 @@ export function labelScore(r: PropertyRecord): number | null {
 
 const labelledDamage = (r: PropertyRecord): Finding[] =>
   r.labels.roof_condition === 'poor'
-    ? [{ feature: 'damage', confidence: 1, polygon: [[0, 0], [1, 0], [1, 1]], area_m2: null, note: 'labelled damage', analyzer: 'local' }]
+    ? [
+        {
+          feature: 'damage',
+          confidence: 1,
+          polygon: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+          area_m2: null,
+          note: 'labelled damage',
+          analyzer: 'local',
+        },
+      ]
     : [];
 
 export const labelBand = (r: PropertyRecord) => riskBand(labelScore(r));
@@ -100,9 +116,19 @@ export function labelScoreOnLabelledFields(r: PropertyRecord, out: AnalyzerOutpu
   const obs: Observations = {
     property_condition: 'unknown',
     roof: { style: l.roof_style ?? a.roof.style, condition: l.roof_condition ?? a.roof.condition },
-    pool: l.pool === null ? a.pool : l.pool ? { present: true, location: 'labelled', condition: a.pool.present ? a.pool.condition : 'clean' } : none.pool,
+    pool:
+      l.pool === null
+        ? a.pool
+        : l.pool
+          ? { present: true, location: 'labelled', condition: a.pool.present ? a.pool.condition : 'clean' }
+          : none.pool,
     spa: l.spa === null ? a.spa : l.spa ? { present: true, location: 'labelled' } : none.spa,
-    solar: l.solar === null ? a.solar : l.solar ? { present: true, coverage_percentage: a.solar.present ? a.solar.coverage_percentage : 10 } : none.solar,
+    solar:
+      l.solar === null
+        ? a.solar
+        : l.solar
+          ? { present: true, coverage_percentage: a.solar.present ? a.solar.coverage_percentage : 10 }
+          : none.solar,
     trees: a.trees,
     power_lines: a.power_lines,
     additional_risks: a.additional_risks,
@@ -117,7 +143,8 @@ export function labelScoreOnLabelledFields(r: PropertyRecord, out: AnalyzerOutpu
   const p = a.power_lines;
   if (l.power_lines_over) obs.power_lines = { crossing_property: true, proximity: 'over_structure' };
   else if (l.power_lines_visible === false) obs.power_lines = none.power_lines;
-  else if (l.power_lines_over === false && p.proximity === 'over_structure') obs.power_lines = { crossing_property: false, proximity: 'distant' };
+  else if (l.power_lines_over === false && p.proximity === 'over_structure')
+    obs.power_lines = { crossing_property: false, proximity: 'distant' };
   else if (l.power_lines_visible && p.proximity === 'none') obs.power_lines = { crossing_property: false, proximity: 'distant' };
   obs.property_condition = propertyConditionOf(obs);
   const findings = l.roof_condition === null ? out.evidence.findings.filter((f) => f.feature === 'damage') : labelledDamage(r);

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { schema } from '../server/schema/index.js';
+import { schema } from '../server/schema/index';
 
 const target = fileURLToPath(new URL('../schema.graphql', import.meta.url));
 const printed = `${printSchema(lexicographicSortSchema(schema))}\n`;

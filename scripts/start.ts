@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
+import { startAuthEmulator, type AuthEmulator } from './auth-emulator';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env };
@@ -25,8 +25,7 @@ function newestMtime(target: string): number {
 }
 
 function buildClientIfStale(): void {
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
-    .scripts;
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
   const built = newestMtime(path.join(root, 'dist/client/index.html'));
   const sources = Math.max(
     ...['client', 'schema.graphql', 'relay.config.js', 'common/constants.ts'].map((p) => newestMtime(path.join(root, p))),

@@ -2,21 +2,21 @@
 // the domain's handler registered on it, and the change feed that waiting requests and subscriptions
 // follow. The API (app.ts) and a worker-only process (worker.ts) build it the same way; which parts
 // run depends on PROCESS_ROLE (config.analysis.workers is 0 for `api`).
-import { createAnalyzerFromConfig } from './analyzer/claude/factory.js';
-import { resolveAnalyzerConfig } from './analyzer/claude/config.js';
-import type { Analyzer } from './analyzer/contract.js';
-import { createLocalAnalyzer } from './analyzer/local/analyzer.js';
-import { createThreadedLocalAnalyzer } from './analyzer/local/threaded.js';
-import type { Config } from './config.js';
-import type { Database } from './db.js';
-import { JobQueue } from './jobs/queue.js';
-import type { AnalysisDeps } from './services/analysis-deps.js';
-import { AnalysisEvents } from './services/analysis-events.js';
-import { markAnalysisFailed, runAnalysis, type AnalysisJob } from './services/analysis-runner.js';
-import { AdmissionGate, StreamLimiter } from './services/load-shedding.js';
-import { createDbClaudeBudget } from './services/rate-limit.js';
-import type { BlobStorage } from './storage/blob-storage.js';
-import { createStorage } from './storage/create-storage.js';
+import { createAnalyzerFromConfig } from './analyzer/claude/factory';
+import { resolveAnalyzerConfig } from './analyzer/claude/config';
+import type { Analyzer } from './analyzer/contract';
+import { createLocalAnalyzer } from './analyzer/local/analyzer';
+import { createThreadedLocalAnalyzer } from './analyzer/local/threaded';
+import type { Config } from './config';
+import type { Database } from './db';
+import { JobQueue } from './jobs/queue';
+import type { AnalysisDeps } from './services/analysis-deps';
+import { AnalysisEvents } from './services/analysis-events';
+import { markAnalysisFailed, runAnalysis, type AnalysisJob } from './services/analysis-runner';
+import { AdmissionGate, StreamLimiter } from './services/load-shedding';
+import { createDbClaudeBudget } from './services/rate-limit';
+import type { BlobStorage } from './storage/blob-storage';
+import { createStorage } from './storage/create-storage';
 
 export const ANALYSIS_QUEUE = 'analysis';
 

@@ -5,10 +5,10 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
-import type { Context, Viewer } from './auth/context.js';
-import { isProductionEnv } from './config.js';
-import type PrismaTypes from './generated/pothos-types.js';
-import { getDatamodel } from './generated/pothos-types.js';
+import type { Context, Viewer } from './auth/context';
+import { isProductionEnv } from './config';
+import type PrismaTypes from './generated/pothos-types';
+import { getDatamodel } from './generated/pothos-types';
 
 export const builder = new SchemaBuilder<{
   Context: Context;

@@ -3,9 +3,9 @@
 // FIREBASE_AUTH_EMULATOR_HOST itself, which is why the production guard below matters).
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_TIMEOUT_MS, resolveImageryConfig } from './imagery/config.js';
-import { ImageryConfigError } from './imagery/errors.js';
-import { DEFAULT_DEADLINE_MS } from './jobs/queue.js';
+import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_TIMEOUT_MS, resolveImageryConfig } from './imagery/config';
+import { ImageryConfigError } from './imagery/errors';
+import { DEFAULT_DEADLINE_MS } from './jobs/queue';
 
 export const DEMO_PROJECT_ID = 'demo-aerisk';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
@@ -26,14 +26,20 @@ const envSchema = z.object({
   PORT: optional.transform((v) => (v === undefined ? 3000 : Number(v))).pipe(z.number().int().min(0).max(65535)),
   DATA_DIR: optional.transform((v) => path.resolve(v ?? './data')),
   DATABASE_URL: optional.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
   ),
   FIREBASE_PROJECT_ID: optional,
   FIREBASE_API_KEY: optional,
   FIREBASE_AUTH_DOMAIN: optional,
   FIREBASE_APP_ID: optional,
   FIREBASE_AUTH_EMULATOR_HOST: optional.pipe(
-    z.string().regex(/^[^\s/:]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099').optional(),
+    z
+      .string()
+      .regex(/^[^\s/:]+:\d+$/, 'must be host:port, e.g. 127.0.0.1:9099')
+      .optional(),
   ),
   TOKEN_SYNC_URL: optionalUrl,
   // Hardening (issue 12): verified-token cache, overload shedding, open streams per user.

@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient, type Prisma } from './generated/prisma/client.js';
+import { PrismaClient, type Prisma } from './generated/prisma/client';
 
 export type Db = PrismaClient;
 
@@ -110,8 +110,7 @@ function openPostgres(url: string, opts: DatabaseOptions): Database {
       const client = await pool.connect();
       try {
         return await fn({
-          query: async <Row>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params)).rows as Row[],
+          query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
           // Without parameters pg uses the simple protocol, which accepts several statements.
           exec: async (script) => {
             await client.query(script);

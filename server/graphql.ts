@@ -4,12 +4,12 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
-import { UPLOAD_MESSAGES } from '../common/constants.js';
-import type { Context, ContextFactory } from './auth/context.js';
-import { AppError, RateLimitedError } from './domain/errors.js';
-import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api.js';
-import { loadPersistedDocuments, persistedOperations } from './http/persisted-operations.js';
-import { schema } from './schema/index.js';
+import { UPLOAD_MESSAGES } from '../common/constants';
+import type { Context, ContextFactory } from './auth/context';
+import { AppError, RateLimitedError } from './domain/errors';
+import { fetchAPI, isFilePart, MAX_REQUEST_BYTES } from './http/fetch-api';
+import { loadPersistedDocuments, persistedOperations } from './http/persisted-operations';
+import { schema } from './schema/index';
 
 /** The most items any list in a request's variables may hold (`nodes(ids:)` and every other list argument). */
 export const MAX_LIST_ITEMS = 100;

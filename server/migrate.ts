@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database, SqlSession } from './db.js';
+import type { Database, SqlSession } from './db';
 
 export const defaultMigrationsDir = fileURLToPath(new URL('../prisma/migrations/', import.meta.url));
 
@@ -65,10 +65,7 @@ async function applyOne(session: SqlSession, migration: LocalMigration): Promise
       [id, migration.checksum, migration.name],
     );
     await session.exec(migration.script);
-    await session.query(
-      'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-      [id],
-    );
+    await session.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
     await session.exec('COMMIT');
   } catch (error) {
     await session.exec('ROLLBACK').catch(() => {});

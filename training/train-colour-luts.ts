@@ -28,12 +28,20 @@ async function rgb(file: string) {
   return { data, w: info.width, h: info.height, ch: info.channels };
 }
 
-const cannes = manifest.filter((r) => r.file.startsWith('pools_kOussama_cannes/') && r.boxes_or_masks?.mask).sort((a, b) => a.file.localeCompare(b.file));
-const chips = manifest.filter((r) => r.file.startsWith('pools_yacine_chips/') && r.labels.pool === false).sort((a, b) => a.file.localeCompare(b.file));
+const cannes = manifest
+  .filter((r) => r.file.startsWith('pools_kOussama_cannes/') && r.boxes_or_masks?.mask)
+  .sort((a, b) => a.file.localeCompare(b.file));
+const chips = manifest
+  .filter((r) => r.file.startsWith('pools_yacine_chips/') && r.labels.pool === false)
+  .sort((a, b) => a.file.localeCompare(b.file));
 
 for (const rec of cannes) {
   const img = await rgb(rec.file);
-  const mask = await sharp(join(trainDir, rec.boxes_or_masks!.mask!)).greyscale().resize(img.w, img.h, { kernel: 'nearest' }).raw().toBuffer();
+  const mask = await sharp(join(trainDir, rec.boxes_or_masks!.mask!))
+    .greyscale()
+    .resize(img.w, img.h, { kernel: 'nearest' })
+    .raw()
+    .toBuffer();
   // Distance band: pixels within 3 px of a mask pixel but outside it are ambiguous and skipped.
   const near = new Uint8Array(img.w * img.h);
   for (let y = 0; y < img.h; y++)
@@ -97,7 +105,9 @@ const chipPos = new Float64Array(LUT_SIZE);
 const chipNeg = Float64Array.from(neg);
 let ncp = 0;
 let ncn = nNeg;
-const poolChips = manifest.filter((r) => r.file.startsWith('pools_yacine_chips/') && r.labels.pool === true).sort((a, b) => a.file.localeCompare(b.file));
+const poolChips = manifest
+  .filter((r) => r.file.startsWith('pools_yacine_chips/') && r.labels.pool === true)
+  .sort((a, b) => a.file.localeCompare(b.file));
 for (const rec of poolChips) {
   const img = await rgb(rec.file);
   const cx = img.w / 2;

@@ -20,9 +20,7 @@ interface Rec {
   boxes_or_masks: { mask?: string } | null;
 }
 const { trainDir, manifest } = readTrainingManifest<Rec>();
-const recs = manifest
-  .filter((r) => r.file.startsWith('pools_') && r.labels.pool !== null)
-  .sort((a, b) => a.file.localeCompare(b.file));
+const recs = manifest.filter((r) => r.file.startsWith('pools_') && r.labels.pool !== null).sort((a, b) => a.file.localeCompare(b.file));
 
 const xs: number[][] = [];
 const ys: number[] = [];
@@ -35,7 +33,11 @@ for (const rec of recs) {
   const cands = waterCandidates(scene, waterScore(scene));
   const isChip = rec.file.startsWith('pools_yacine_chips/');
   if (rec.boxes_or_masks?.mask) {
-    const m = await sharp(join(trainDir, rec.boxes_or_masks.mask)).greyscale().resize(scene.w, scene.h, { kernel: 'nearest', fit: 'fill' }).raw().toBuffer();
+    const m = await sharp(join(trainDir, rec.boxes_or_masks.mask))
+      .greyscale()
+      .resize(scene.w, scene.h, { kernel: 'nearest', fit: 'fill' })
+      .raw()
+      .toBuffer();
     for (const c of cands) {
       let on = 0;
       for (let i = 0; i < c.mask.length; i++) if (c.mask[i] && m[i] > 127) on++;
@@ -106,5 +108,9 @@ console.log(POOL_FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).j
 const round = (v: number) => Math.round(v * 1e5) / 1e5;
 writeFileSync(
   join(import.meta.dirname, '..', 'server', 'analyzer', 'local', 'weights', 'pool-blob.json'),
-  JSON.stringify({ ...model, mean: model.mean.map(round), std: model.std.map(round), weights: model.weights.map(round), bias: round(model.bias) }, null, 1) + '\n',
+  JSON.stringify(
+    { ...model, mean: model.mean.map(round), std: model.std.map(round), weights: model.weights.map(round), bias: round(model.bias) },
+    null,
+    1,
+  ) + '\n',
 );

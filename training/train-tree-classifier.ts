@@ -20,7 +20,9 @@ interface Rec {
   boxes_or_masks: { points?: [number, number][]; count?: number } | null;
 }
 const { trainDir, manifest } = readTrainingManifest<Rec>();
-const recs = manifest.filter((r) => r.file.startsWith('trees_urban_naip/') && r.labels.trees !== null).sort((a, b) => a.file.localeCompare(b.file));
+const recs = manifest
+  .filter((r) => r.file.startsWith('trees_urban_naip/') && r.labels.trees !== null)
+  .sort((a, b) => a.file.localeCompare(b.file));
 const xs: number[][] = [];
 const ys: number[] = [];
 const tiles: { gt: number; feats: number[][]; areas: number[] }[] = [];
@@ -48,12 +50,22 @@ for (const rec of recs) {
     xs.push(c.features);
     ys.push(hit.has(c.k) ? 1 : 0);
   }
-  tiles.push({ gt: rec.boxes_or_masks?.count ?? rec.boxes_or_masks?.points?.length ?? 0, feats: cand.crowns.map((c) => c.features), areas: cand.crowns.map((c) => c.areaPx / (scene.pxPerM * scene.pxPerM)) });
+  tiles.push({
+    gt: rec.boxes_or_masks?.count ?? rec.boxes_or_masks?.points?.length ?? 0,
+    feats: cand.crowns.map((c) => c.features),
+    areas: cand.crowns.map((c) => c.areaPx / (scene.pxPerM * scene.pxPerM)),
+  });
 }
 const pos = ys.filter((y) => y).length;
 console.log(`${recs.length} tiles, ${xs.length} crown candidates: ${pos} trees, ${xs.length - pos} not`);
 const fit = train(xs, ys, { l2: 1e-3, iterations: 3000, rate: 0.5 });
-const model: LogisticModel = { name: 'tree-crown', features: TREE_FEATURES, ...fit, threshold: 0.5, trained_on: `train/trees_urban_naip point labels (${recs.length} tiles, ${xs.length} crowns)` };
+const model: LogisticModel = {
+  name: 'tree-crown',
+  features: TREE_FEATURES,
+  ...fit,
+  threshold: 0.5,
+  trained_on: `train/trees_urban_naip point labels (${recs.length} tiles, ${xs.length} crowns)`,
+};
 let bestT = 0.5;
 let bestA = 0;
 let bestMae = Infinity;
@@ -84,5 +96,9 @@ console.log(TREE_FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).j
 const round = (v: number) => Math.round(v * 1e5) / 1e5;
 writeFileSync(
   join(import.meta.dirname, '..', 'server', 'analyzer', 'local', 'weights', 'tree-crown.json'),
-  JSON.stringify({ ...model, mean: model.mean.map(round), std: model.std.map(round), weights: model.weights.map(round), bias: round(model.bias) }, null, 1) + '\n',
+  JSON.stringify(
+    { ...model, mean: model.mean.map(round), std: model.std.map(round), weights: model.weights.map(round), bias: round(model.bias) },
+    null,
+    1,
+  ) + '\n',
 );

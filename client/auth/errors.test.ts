@@ -20,10 +20,22 @@ describe('authErrorMessage', () => {
 
   it('names every provider error code spec §8 lists', () => {
     const codes = [
-      'network-request-failed', 'user-token-expired', 'internal-error', 'password-does-not-meet-requirements',
-      'missing-recaptcha-token', 'multi-factor-auth-required', 'user-mismatch', 'popup-blocked',
-      'popup-closed-by-user', 'cancelled-popup-request', 'unauthorized-domain', 'invalid-api-key',
-      'argument-error', 'login-blocked', 'tenant-id-mismatch', 'invalid-emulator-scheme',
+      'network-request-failed',
+      'user-token-expired',
+      'internal-error',
+      'password-does-not-meet-requirements',
+      'missing-recaptcha-token',
+      'multi-factor-auth-required',
+      'user-mismatch',
+      'popup-blocked',
+      'popup-closed-by-user',
+      'cancelled-popup-request',
+      'unauthorized-domain',
+      'invalid-api-key',
+      'argument-error',
+      'login-blocked',
+      'tenant-id-mismatch',
+      'invalid-emulator-scheme',
     ];
     for (const code of codes) {
       expect(authErrorMessage(firebaseError(`auth/${code}`), 'FALLBACK'), code).not.toBe('FALLBACK');

@@ -11,9 +11,7 @@ describe('passwordProblem', () => {
 
   it("applies an enforced provider policy's options and names every unmet one", () => {
     const rules = { minLength: 8, maxLength: 12, lowercase: true, uppercase: true, numeric: true, nonAlphanumeric: true };
-    expect(passwordProblem('abc', rules)).toBe(
-      'Password must have at least 8 characters, an uppercase letter, a number and a symbol.',
-    );
+    expect(passwordProblem('abc', rules)).toBe('Password must have at least 8 characters, an uppercase letter, a number and a symbol.');
     expect(passwordProblem('Abcdefgh1!', rules)).toBeNull();
     expect(passwordProblem('Abcdefgh1!xyz', rules)).toBe('Password must have at most 12 characters.');
   });

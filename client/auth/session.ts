@@ -15,10 +15,7 @@ import { TOKEN_SYNC_MAX_AGE_MS } from '../../common/constants';
 import { fetchClientConfig, type ClientConfig } from './clientConfig';
 import { clearSession, refreshDelay, storeSession, usableStoredToken } from './tokens';
 
-export type AuthState =
-  | { status: 'loading'; user: null }
-  | { status: 'signedOut'; user: null }
-  | { status: 'signedIn'; user: User };
+export type AuthState = { status: 'loading'; user: null } | { status: 'signedOut'; user: null } | { status: 'signedIn'; user: User };
 
 /** A failed refresh is retried after this long, until the session ends or the refresh succeeds. */
 const REFRESH_RETRY_MS = 30_000;
@@ -171,13 +168,16 @@ async function handleIdToken(user: User | null): Promise<void> {
 
 function scheduleRefresh(user: User, expiresAt: number): void {
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    // A successful forced refresh fires onIdTokenChanged, which stores the token and schedules the next one.
-    user.getIdToken(true).catch((error: unknown) => {
-      console.warn('Token refresh failed; retrying', error);
-      if (auth?.currentUser?.uid === user.uid) scheduleRefresh(user, Date.now() + REFRESH_RETRY_MS);
-    });
-  }, refreshDelay(expiresAt, Date.now()));
+  refreshTimer = setTimeout(
+    () => {
+      // A successful forced refresh fires onIdTokenChanged, which stores the token and schedules the next one.
+      user.getIdToken(true).catch((error: unknown) => {
+        console.warn('Token refresh failed; retrying', error);
+        if (auth?.currentUser?.uid === user.uid) scheduleRefresh(user, Date.now() + REFRESH_RETRY_MS);
+      });
+    },
+    refreshDelay(expiresAt, Date.now()),
+  );
 }
 
 export function verifyUserBody(user: Pick<User, 'uid' | 'email' | 'displayName' | 'photoURL' | 'emailVerified' | 'providerData'>) {

@@ -37,7 +37,10 @@ function SignedOutBar() {
       <Logo />
       <div className="flex items-center gap-2 sm:gap-3">
         <DarkModeToggle />
-        <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white">
+        <Link
+          to="/login"
+          className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+        >
           Sign in
         </Link>
         <Link to="/signup" className={buttonClasses('primary', 'hidden px-3 py-2 sm:inline-flex')}>

@@ -14,7 +14,10 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
 /** The wordmark, linking home; its accessible name is the product name. */
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500">
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500"
+    >
       <LogoMark />
       <span className="text-lg font-semibold tracking-tight text-slate-900 dark:text-white">Aerisk</span>
     </Link>

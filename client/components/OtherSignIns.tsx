@@ -23,9 +23,7 @@ export function OtherSignIns({ googleLabel, onGoogle, onGuest, busy }: Props) {
             <Button variant="secondary" type="button" className="w-full" busy={busy === 'guest'} disabled={busy !== null} onClick={onGuest}>
               Continue as guest
             </Button>
-            <p className="text-center text-xs text-slate-500 dark:text-slate-400">
-              As a guest, your results last only for this session.
-            </p>
+            <p className="text-center text-xs text-slate-500 dark:text-slate-400">As a guest, your results last only for this session.</p>
           </>
         )}
       </div>

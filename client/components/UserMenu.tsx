@@ -97,9 +97,7 @@ export function UserMenu({ user }: { user: User }) {
           className="absolute right-0 z-30 mt-2 w-60 origin-top-right overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
         >
           <div className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
-            {user.displayName && (
-              <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.displayName}</p>
-            )}
+            {user.displayName && <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.displayName}</p>}
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.isAnonymous ? 'Guest session' : user.email}</p>
           </div>
           <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => setOpen(false)}>

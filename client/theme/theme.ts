@@ -61,9 +61,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): { theme: Theme; toggle: () => void } {
-  const theme = useSyncExternalStore(subscribe, () =>
-    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-  );
+  const theme = useSyncExternalStore(subscribe, () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
   const toggle = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [theme]);
   return { theme, toggle };
 }

@@ -135,8 +135,7 @@ export const analyzerOutputSchema = z
     (o) =>
       o.results.risk_score === null
         ? !o.evidence.assessable && o.evidence.score_breakdown.length === 0
-        : o.evidence.assessable &&
-          o.evidence.score_breakdown.reduce((sum, item) => sum + item.points, 0) === o.results.risk_score,
+        : o.evidence.assessable && o.evidence.score_breakdown.reduce((sum, item) => sum + item.points, 0) === o.results.risk_score,
     { message: 'risk_score is null when not assessable, otherwise the breakdown points add up to it' },
   );
 

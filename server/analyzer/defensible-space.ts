@@ -113,7 +113,9 @@ export function defensibleSpace(input: DefensibleSpaceInput): DefensibleSpace {
   const pxPerM = 1 / gsd;
   const outerPx = 30 * pxPerM;
   const step = Math.max(1, 0.25 * pxPerM);
-  const crowns = input.findings.filter((f) => f.feature === 'tree' && f.polygon.length >= 3).map((f) => ({ poly: f.polygon, box: boundsOf(f.polygon) }));
+  const crowns = input.findings
+    .filter((f) => f.feature === 'tree' && f.polygon.length >= 3)
+    .map((f) => ({ poly: f.polygon, box: boundsOf(f.polygon) }));
   const box = boundsOf(roof);
   const seen = DEFENSIBLE_SPACE_ZONES.map(() => 0);
   const total = DEFENSIBLE_SPACE_ZONES.map(() => 0);
@@ -154,5 +156,7 @@ export function defensibleSpace(input: DefensibleSpaceInput): DefensibleSpace {
 export function denseInnerVegetation(space: DefensibleSpace | null | undefined): boolean {
   if (!space || space.status !== 'measured') return false;
   const [inner, middle] = space.rings;
-  return (inner?.area_m2 > 0 && inner.vegetation_pct >= DENSE_INNER_PCT) || (middle?.area_m2 > 0 && middle.vegetation_pct >= DENSE_MIDDLE_PCT);
+  return (
+    (inner?.area_m2 > 0 && inner.vegetation_pct >= DENSE_INNER_PCT) || (middle?.area_m2 > 0 && middle.vegetation_pct >= DENSE_MIDDLE_PCT)
+  );
 }

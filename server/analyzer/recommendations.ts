@@ -47,9 +47,12 @@ export function recommend(obs: Observations, findings: readonly Finding[], asses
   }
 
   if (obs.solar.present) {
-    out.push(`Record the solar installation (about ${Math.round(obs.solar.coverage_percentage)}% of the roof) and confirm it was permitted.`);
+    out.push(
+      `Record the solar installation (about ${Math.round(obs.solar.coverage_percentage)}% of the roof) and confirm it was permitted.`,
+    );
   }
-  for (const risk of obs.additional_risks.slice(0, 3)) out.push(`Have this looked at on the next visit: ${lowerFirst(risk.replace(/[.\s]+$/, ''))}.`);
+  for (const risk of obs.additional_risks.slice(0, 3))
+    out.push(`Have this looked at on the next visit: ${lowerFirst(risk.replace(/[.\s]+$/, ''))}.`);
   return out;
 }
 

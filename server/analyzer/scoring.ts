@@ -107,7 +107,13 @@ export function scoreObservations(
   // Canopy over the roof already prices the vegetation next to it: dense vegetation counts once.
   if (obs.trees.proximity !== 'touching' && denseInnerVegetation(defensibleSpace)) {
     const [inner, middle] = defensibleSpace!.rings;
-    items.push(item('defensible_space_dense', 1, `Vegetation covers ${inner.vegetation_pct}% of the 0–1.5 m zone and ${middle.vegetation_pct}% of the 1.5–9 m zone`));
+    items.push(
+      item(
+        'defensible_space_dense',
+        1,
+        `Vegetation covers ${inner.vegetation_pct}% of the 0–1.5 m zone and ${middle.vegetation_pct}% of the 1.5–9 m zone`,
+      ),
+    );
   }
 
   if (obs.property_condition === 'poor') items.push(item('property_poor'));

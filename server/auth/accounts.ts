@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { FirebaseConfig } from '../config.js';
+import type { FirebaseConfig } from '../config';
 
 /** `anonymous`: no credential linked; `registered`: at least one; `missing`: no such account. */
 export type AccountKind = 'anonymous' | 'registered' | 'missing';

@@ -2,12 +2,12 @@
 // createApp) and the request's credentials. Resolvers and REST handlers get `viewer` (the verified
 // identity) or `authError` (why there is none); they never look at headers. There is deliberately no
 // user-id header shortcut: see docs/decisions/001-no-mock-token-header.md.
-import type { Db } from '../db.js';
-import { UnauthenticatedError } from '../domain/errors.js';
-import type { AnalysisDeps } from '../services/analysis-deps.js';
-import { idempotencyKeyOf } from '../services/idempotency.js';
-import type { MapDeps } from '../services/places.js';
-import type { Identity, TokenVerifier } from './firebase.js';
+import type { Db } from '../db';
+import { UnauthenticatedError } from '../domain/errors';
+import type { AnalysisDeps } from '../services/analysis-deps';
+import { idempotencyKeyOf } from '../services/idempotency';
+import type { MapDeps } from '../services/places';
+import type { Identity, TokenVerifier } from './firebase';
 
 /** Who is calling: a verified Firebase identity, or the owner of an API key (then `apiKeyId` is set). */
 export type Viewer = Identity & { apiKeyId?: string };
@@ -27,8 +27,7 @@ interface BaseContext extends AppServices {
   idempotencyKey: string | null;
 }
 
-export type Context = BaseContext &
-  ({ viewer: Viewer; authError: null } | { viewer: null; authError: UnauthenticatedError });
+export type Context = BaseContext & ({ viewer: Viewer; authError: null } | { viewer: null; authError: UnauthenticatedError });
 
 export type ContextFactory = (request: Request) => Promise<Context>;
 

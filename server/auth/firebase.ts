@@ -9,8 +9,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import type { FirebaseConfig } from '../config.js';
-import { UnauthenticatedError, UnavailableError } from '../domain/errors.js';
+import type { FirebaseConfig } from '../config';
+import { UnauthenticatedError, UnavailableError } from '../domain/errors';
 
 /** Who a verified token says the caller is. */
 export interface Identity {
@@ -143,7 +143,9 @@ export function createFirebaseVerifier(config: FirebaseConfig): TokenVerifier {
           if (!isTransient(error)) throw error;
           const delay = RETRY_DELAYS_MS[attempt];
           if (delay === undefined) {
-            console.warn(`[auth] the identity provider did not answer after ${attempt + 1} attempts: ${String((error as Error).message ?? error)}`);
+            console.warn(
+              `[auth] the identity provider did not answer after ${attempt + 1} attempts: ${String((error as Error).message ?? error)}`,
+            );
             throw new UnavailableError(PROVIDER_UNAVAILABLE_MESSAGE, 5);
           }
           await new Promise((resolve) => setTimeout(resolve, delay));

@@ -3,7 +3,7 @@
 // Yoga's for GraphQL multipart requests, ours for POST /aerial/upload — stops reading a file part one
 // byte past MAX_UPLOAD_BYTES instead of buffering whatever a client sends (docs/decisions/018).
 import { createFetch } from '@whatwg-node/fetch';
-import { MAX_UPLOAD_BYTES } from '../../common/constants.js';
+import { MAX_UPLOAD_BYTES } from '../../common/constants';
 
 export const FORM_DATA_LIMITS = {
   // One byte over the limit still reaches ingest, which answers with the specification's message on
@@ -27,5 +27,10 @@ export function isFileSizeError(error: unknown): boolean {
 
 /** A file part of a parsed form: a web File, or the server's ponyfill of one (not `instanceof File`). */
 export function isFilePart(value: unknown): value is File {
-  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as File).arrayBuffer === 'function' &&
+    typeof (value as File).name === 'string'
+  );
 }

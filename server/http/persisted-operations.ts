@@ -18,8 +18,7 @@ export function loadPersistedDocuments(file: URL | string = DOCUMENTS_FILE): Rea
   return new Map(Object.entries(parsed));
 }
 
-const badRequest = (message: string, code: string) =>
-  new GraphQLError(message, { extensions: { code, http: { status: 400 } } });
+const badRequest = (message: string, code: string) => new GraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
 export function persistedOperations(options: { documents: ReadonlyMap<string, string>; allowAdhoc: boolean }): Plugin {
   return {

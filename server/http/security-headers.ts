@@ -5,7 +5,7 @@
 // other answer (JSON, images, streams) gets a policy that allows nothing at all.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { Config } from '../config.js';
+import type { Config } from '../config';
 
 /** Hashes of the inline <script> blocks of the built page, for script-src. */
 export function inlineScriptHashes(html: string): string[] {

@@ -9,8 +9,7 @@ export type PlacesProviderName = (typeof PLACES_PROVIDERS)[number];
 
 export const DEFAULT_GOOGLE_MAPS_BASE_URL = 'https://maps.googleapis.com';
 export const DEFAULT_GOOGLE_PLACES_BASE_URL = 'https://places.googleapis.com';
-export const DEFAULT_USGS_IMAGERY_URL =
-  'https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}';
+export const DEFAULT_USGS_IMAGERY_URL = 'https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}';
 export const DEFAULT_CENSUS_GEOCODER_URL = 'https://geocoding.geo.census.gov/geocoder/locations/onelineaddress';
 export const DEFAULT_PHOTON_URL = 'https://photon.komoot.io/api';
 export const DEFAULT_TIMEOUT_MS = 10_000;

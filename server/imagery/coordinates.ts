@@ -4,12 +4,7 @@ import type { LatLon } from './types';
 
 export function isValidPoint(point: LatLon): boolean {
   const { latitude, longitude } = point;
-  return (
-    Number.isFinite(latitude) &&
-    Number.isFinite(longitude) &&
-    Math.abs(latitude) <= MAX_LATITUDE &&
-    Math.abs(longitude) <= 180
-  );
+  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= MAX_LATITUDE && Math.abs(longitude) <= 180;
 }
 
 /** Points come from providers and from place ids a client sends back: check before any tile maths. */
@@ -33,7 +28,14 @@ export function parseCoordinates(text: string): LatLon | null {
   if (point && isValidPoint(point)) return point;
   // Sent to a geocoder these would fail as an unknown address, or as "not configured" without one.
   if (NUMBER_PAIR.test(text)) {
-    throw new ProviderError('ADDRESS_NOT_FOUND', 'invalid_input', 'input', 'coordinates out of range', undefined, COORDINATES_OUT_OF_RANGE_MESSAGE);
+    throw new ProviderError(
+      'ADDRESS_NOT_FOUND',
+      'invalid_input',
+      'input',
+      'coordinates out of range',
+      undefined,
+      COORDINATES_OUT_OF_RANGE_MESSAGE,
+    );
   }
   return null;
 }

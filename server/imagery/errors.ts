@@ -39,8 +39,7 @@ export const IMAGERY_NOT_CONFIGURED_MESSAGE =
   'Satellite imagery is not configured on this server. Set IMAGERY_PROVIDER to public, google or tiles.';
 export const PLACES_NOT_CONFIGURED_MESSAGE =
   'Address lookup is not configured on this server. Set PLACES_PROVIDER to public or google, or enter coordinates as "latitude, longitude".';
-export const NO_IMAGERY_MESSAGE =
-  'There is no satellite imagery for this place. Try another address, or upload your own aerial image.';
+export const NO_IMAGERY_MESSAGE = 'There is no satellite imagery for this place. Try another address, or upload your own aerial image.';
 /** Typed "latitude, longitude" that no map can show (the limits of coordinates.ts: Web Mercator stops at ±85.05°). */
 export const COORDINATES_OUT_OF_RANGE_MESSAGE =
   'Those coordinates are out of range: enter them as "latitude, longitude", with the latitude between -85.05 and 85.05 ' +

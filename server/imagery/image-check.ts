@@ -51,5 +51,7 @@ export async function normaliseMapImage(input: Buffer, width: number, height: nu
 }
 
 export async function rgbToPng({ data, width, height }: RgbImage): Promise<Buffer> {
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }

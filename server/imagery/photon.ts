@@ -95,7 +95,9 @@ function toPrediction(f: Feature): Prediction | null {
 export function decodePhotonPlaceId(placeId: string): GeocodeResult | null {
   const match = PLACE_ID.exec(placeId);
   if (!match) return null;
-  const label = Buffer.from(match[5], 'base64url').toString('utf8').replace(/[\p{Cc}\p{Cf}]/gu, '');
+  const label = Buffer.from(match[5], 'base64url')
+    .toString('utf8')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '');
   return {
     latitude: Number(match[3]),
     longitude: Number(match[4]),

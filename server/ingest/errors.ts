@@ -1,5 +1,5 @@
-import { UPLOAD_MESSAGES } from '../../common/constants.js';
-import { AppError, ValidationError } from '../domain/errors.js';
+import { UPLOAD_MESSAGES } from '../../common/constants';
+import { AppError, ValidationError } from '../domain/errors';
 
 // Ingest's expected failures, with the specification's §5 messages (common/constants.ts, shared with the client's checks). They are domain errors, so both
 // transports map them like any other (REST 400, 413, 415; GraphQL a ValidationError result).

@@ -62,8 +62,11 @@ export async function readExifHints(bytes: Buffer, format: ImageFormat): Promise
   const longitude = num(gps.longitude);
   // (0, 0) is what many cameras write before they have a fix.
   if (
-    latitude !== undefined && longitude !== undefined &&
-    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && !(latitude === 0 && longitude === 0)
+    latitude !== undefined &&
+    longitude !== undefined &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180 &&
+    !(latitude === 0 && longitude === 0)
   ) {
     hints.latitude = latitude;
     hints.longitude = longitude;
@@ -83,7 +86,9 @@ export async function readExifHints(bytes: Buffer, format: ImageFormat): Promise
   const focal35 = num(exif.FocalLengthIn35mmFormat);
   if (focal35 !== undefined && focal35 > 0) hints.focalLength35mmMm = focal35;
 
-  const xmp = Object.entries(parsed).filter(([name]) => !['ifd0', 'exif', 'gps'].includes(name)).map(([, block]) => block);
+  const xmp = Object.entries(parsed)
+    .filter(([name]) => !['ifd0', 'exif', 'gps'].includes(name))
+    .map(([, block]) => block);
   const relative = firstNumber(xmp, ['RelativeAltitude', 'AboveGroundAltitude']);
   if (relative !== undefined) hints.relativeAltitudeM = relative;
   const pitch = firstNumber(xmp, ['GimbalPitchDegree', 'CameraPitch']);

@@ -1,4 +1,4 @@
-import { tooLarge } from './errors.js';
+import { tooLarge } from './errors';
 
 /** A file part of a parsed form (a web File or the server's ponyfill of one): its size is known up front. */
 export interface FilePart {

@@ -4,7 +4,7 @@
 // however many watchers it has, and watchers of other keys cost nothing. Nothing polls: when the
 // listening connection comes back after a loss, every watched key is bumped once (what was missed is
 // read again). See docs/decisions/015-job-queue-and-change-events.md.
-import type { Database, Listening } from '../db.js';
+import type { Database, Listening } from '../db';
 
 class Topic<R> {
   version = 0;

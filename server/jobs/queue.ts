@@ -15,7 +15,7 @@
 //   with shared workers, pg-boss's heartbeat monitor re-runs a dead worker's job after the lease.
 import { randomUUID } from 'node:crypto';
 import { PgBoss, fromPglite, fromPrisma, type Db as IDatabase, type JobResult } from 'pg-boss';
-import type { Database } from '../db.js';
+import type { Database } from '../db';
 
 export type JobKind = 'interactive' | 'batch';
 export const JOB_KINDS: readonly JobKind[] = ['interactive', 'batch'];
@@ -263,7 +263,9 @@ export class JobQueue<T extends object> {
       const permanent = error instanceof PermanentJobError || error instanceof JobDeadlineError;
       const last = permanent || attempt >= MAX_ATTEMPTS;
       const message = messageOf(error);
-      this.log.error(`[jobs] ${this.opts.name} job ${job.id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}${last ? ', no retry' : ''}): ${message}`);
+      this.log.error(
+        `[jobs] ${this.opts.name} job ${job.id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}${last ? ', no retry' : ''}): ${message}`,
+      );
       if (last) await this.deadHandler(job.data, message).catch((e: unknown) => this.log.error('[jobs] dead-job hook failed:', e));
       // `failed` is retried by pg-boss while attempts remain; `deadletter` goes straight to the dead letters.
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };

@@ -1,7 +1,7 @@
 // The analysed image with its findings drawn, for the property report: an SVG of the findings' outlines
 // composited over the image by sharp, scaled down to a size a page needs.
 import sharp from 'sharp';
-import type { Finding } from '../analyzer/contract.js';
+import type { Finding } from '../analyzer/contract';
 
 /** Outline colours per feature, as the results screen draws them (client/components/analysis/features.ts). */
 const COLOURS: Record<Finding['feature'], string> = {
@@ -42,7 +42,10 @@ function svgFor(width: number, height: number, findings: readonly Finding[], zon
   // A zone is the roof outline stroked twice its distance wide with round joins: the ground within it.
   const roof = zones?.roof.map(([x, y]) => `${x},${y}`).join(' ') ?? '';
   const circles = zones
-    ? ZONES.map((z) => `<polygon points="${roof}" fill="${z.colour}" fill-opacity="0.12" stroke="${z.colour}" stroke-opacity="0.12" stroke-width="${2 * z.outerM * zones.pxPerM}" stroke-linejoin="round"/>`)
+    ? ZONES.map(
+        (z) =>
+          `<polygon points="${roof}" fill="${z.colour}" fill-opacity="0.12" stroke="${z.colour}" stroke-opacity="0.12" stroke-width="${2 * z.outerM * zones.pxPerM}" stroke-linejoin="round"/>`,
+      )
     : [];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${circles.join('')}${shapes.join('')}</svg>`;
 }

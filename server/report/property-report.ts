@@ -2,8 +2,8 @@
 // findings, the score and band with its breakdown (reviewed and the analyzer's when they differ), each finding
 // with its confidence and review, recommendations, the review, provenance, and the terms' AI disclaimer.
 import PDFDocument from 'pdfkit';
-import type { AnalysisResults, ScoreItem } from '../analyzer/contract.js';
-import { AI_DISCLAIMER, bandFor } from '../../common/constants.js';
+import type { AnalysisResults, ScoreItem } from '../analyzer/contract';
+import { AI_DISCLAIMER, bandFor } from '../../common/constants';
 
 export interface ReportFinding {
   feature: string;
@@ -68,7 +68,13 @@ export function scoreWords(score: number | null): string {
 
 /** "4 years 2 months" between two dates. */
 export function ageText(from: Date, to: Date): string {
-  const months = Math.max(0, (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth() - (to.getUTCDate() < from.getUTCDate() ? 1 : 0));
+  const months = Math.max(
+    0,
+    (to.getUTCFullYear() - from.getUTCFullYear()) * 12 +
+      to.getUTCMonth() -
+      from.getUTCMonth() -
+      (to.getUTCDate() < from.getUTCDate() ? 1 : 0),
+  );
   const years = Math.floor(months / 12);
   const rest = months % 12;
   if (months === 0) return 'less than a month';
@@ -96,7 +102,11 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: 48, bottom: 48, left: 54, right: 54 },
-    info: { Title: pdfText(`Property report ${data.propertyLocation || data.analysisId}`), Author: 'Aerisk', Subject: 'Aerial property risk report' },
+    info: {
+      Title: pdfText(`Property report ${data.propertyLocation || data.analysisId}`),
+      Author: 'Aerisk',
+      Subject: 'Aerial property risk report',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -105,12 +115,16 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
     doc.on('error', reject);
   });
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const heading = (text: string) => doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).fillColor('#0f172a').text(pdfText(text)).moveDown(0.2);
-  const body = (text: string, opts: PDFKit.Mixins.TextOptions = {}) => doc.font('Helvetica').fontSize(9).fillColor('#1e293b').text(pdfText(text), opts);
+  const heading = (text: string) =>
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).fillColor('#0f172a').text(pdfText(text)).moveDown(0.2);
+  const body = (text: string, opts: PDFKit.Mixins.TextOptions = {}) =>
+    doc.font('Helvetica').fontSize(9).fillColor('#1e293b').text(pdfText(text), opts);
   const small = (text: string) => doc.font('Helvetica').fontSize(8).fillColor('#475569').text(pdfText(text));
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text('Aerisk property report');
-  body(`${data.propertyLocation || 'Uploaded image'} · analysis ${data.analysisId} · generated ${data.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  body(
+    `${data.propertyLocation || 'Uploaded image'} · analysis ${data.analysisId} · generated ${data.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+  );
   doc.moveDown(0.5);
 
   if (data.image) {
@@ -121,7 +135,11 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   }
 
   heading('Risk score');
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#0f172a').text(pdfText(`Risk score: ${scoreWords(data.score)}${data.review ? ' (reviewed)' : ''}`));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor('#0f172a')
+    .text(pdfText(`Risk score: ${scoreWords(data.score)}${data.review ? ' (reviewed)' : ''}`));
   if (data.analyzer) body(`Analyzer: ${scoreWords(data.analyzer.score)} -> Reviewed: ${scoreWords(data.score)}`);
   if (data.score === null && data.unassessableReasons.length) body(`Not assessable: ${data.unassessableReasons.join('; ')}`);
   const breakdown = (items: ScoreItem[], title: string) => {
@@ -140,7 +158,9 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   for (const f of data.findings.slice(0, MAX_FINDINGS_LISTED)) {
     const area = f.areaM2 === null ? '' : `, ${Math.round(f.areaM2)} m²`;
     const review = f.reviewDecision ? ` — ${f.reviewDecision} by the reviewer: ${f.reviewReason ?? ''}` : '';
-    body(`${words(f.feature)}: ${Math.round(f.confidence * 100)}% confidence${area}${f.note ? ` — ${f.note}` : ''}${review}`, { indent: 10 });
+    body(`${words(f.feature)}: ${Math.round(f.confidence * 100)}% confidence${area}${f.note ? ` — ${f.note}` : ''}${review}`, {
+      indent: 10,
+    });
   }
   if (data.findings.length > MAX_FINDINGS_LISTED) {
     const rest = new Map<string, number>();
@@ -173,7 +193,9 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
       ? `Captured: ${day(p.capturedAt)}, ${ageText(p.capturedAt, data.generatedAt)} before this report`
       : 'Captured: date unknown',
   );
-  body(`Resolution: ${p.width} × ${p.height} px; ${p.gsdMPerPx ? `${p.gsdMPerPx.toFixed(2)} m per pixel (${p.gsdSource ?? 'source'})` : 'ground resolution unknown'}`);
+  body(
+    `Resolution: ${p.width} × ${p.height} px; ${p.gsdMPerPx ? `${p.gsdMPerPx.toFixed(2)} m per pixel (${p.gsdSource ?? 'source'})` : 'ground resolution unknown'}`,
+  );
   body(`Image SHA-256: ${p.sha256}`);
   body(`Analyzer: ${p.analyzer}${p.analyzedAt ? `, analysed ${p.analyzedAt.replace('T', ' ').slice(0, 16)} UTC` : ''}`);
 

@@ -1,15 +1,15 @@
 // The REST paths of spec §7 for analyses, in the shapes of analysis-contract.md "Transport shapes". Thin:
 // parse → service → shape; the services validate, authorise and produce every message.
-import type { Analysis } from '../generated/prisma/client.js';
-import { listAnalyses } from '../services/analysis-search.js';
-import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses.js';
-import { FAILURE } from '../services/messages.js';
-import { analysisStatistics, type AnalysisStatistics } from '../services/statistics.js';
-import { errorBody, json } from './errors.js';
-import { reviewRecord } from './review-record.js';
-import { pageParams, pageResponse } from './pages.js';
-import { signedIn, type Route } from './router.js';
-import { historyQuery, parseQuery } from './schemas.js';
+import type { Analysis } from '../generated/prisma/client';
+import { listAnalyses } from '../services/analysis-search';
+import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses';
+import { FAILURE } from '../services/messages';
+import { analysisStatistics, type AnalysisStatistics } from '../services/statistics';
+import { errorBody, json } from './errors';
+import { reviewRecord } from './review-record';
+import { pageParams, pageResponse } from './pages';
+import { signedIn, type Route } from './router';
+import { historyQuery, parseQuery } from './schemas';
 
 /** An analysis record (GET /aerial/analyses items, GET /aerial/analysis/{id}). */
 export function analysisRecord(row: Analysis) {

@@ -1,10 +1,10 @@
 // API keys for scripts over REST: list, create (the key is in this one answer), revoke.
-import { requireViewer } from '../auth/context.js';
-import type { ApiKey } from '../generated/prisma/client.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys.js';
-import { json } from './errors.js';
-import type { Route } from './router.js';
-import { jsonObject, parseBody } from './schemas.js';
+import { requireViewer } from '../auth/context';
+import type { ApiKey } from '../generated/prisma/client';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
+import { json } from './errors';
+import type { Route } from './router';
+import { jsonObject, parseBody } from './schemas';
 
 export function apiKeyRecord(key: ApiKey) {
   return {
@@ -31,7 +31,12 @@ export const apiKeyRoutes: Route[] = [
     async handle(req) {
       const ctx = await req.context();
       const viewer = requireViewer(ctx);
-      const { apiKey, secret } = await createApiKey(ctx.db, viewer, await parseBody(jsonObject, req.request, 'Expected a JSON object with `name`.'), ctx.analysis.limits.apiKeys);
+      const { apiKey, secret } = await createApiKey(
+        ctx.db,
+        viewer,
+        await parseBody(jsonObject, req.request, 'Expected a JSON object with `name`.'),
+        ctx.analysis.limits.apiKeys,
+      );
       return json({ ...apiKeyRecord(apiKey), key: secret }, { status: 201 });
     },
   },

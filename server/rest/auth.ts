@@ -1,11 +1,11 @@
 // POST /auth/verify-user (spec §7): the client reports each sign-in with the user's fields and
 // its bearer token. The body's user_id must be the token's uid.
-import { requireViewer } from '../auth/context.js';
-import type { User } from '../generated/prisma/client.js';
-import { verifyUser } from '../services/users.js';
-import { json } from './errors.js';
-import type { Route } from './router.js';
-import { jsonObject, parseBody } from './schemas.js';
+import { requireViewer } from '../auth/context';
+import type { User } from '../generated/prisma/client';
+import { verifyUser } from '../services/users';
+import { json } from './errors';
+import type { Route } from './router';
+import { jsonObject, parseBody } from './schemas';
 
 export function userJson(user: User) {
   return {

@@ -1,9 +1,9 @@
 // Portfolio batches over REST: POST /aerial/batches (a CSV as the body or in JSON, or a list of image ids),
 // GET /aerial/batches, GET /aerial/batches/{id} (progress), GET /aerial/batches/{id}/results (every row, CSV or
 // JSON, streamed). The services validate, authorise and word every message.
-import { requireViewer } from '../auth/context.js';
-import type { Batch } from '../generated/prisma/client.js';
-import { MAX_BATCH_CSV_BYTES } from '../services/batch-csv.js';
+import { requireViewer } from '../auth/context';
+import type { Batch } from '../generated/prisma/client';
+import { MAX_BATCH_CSV_BYTES } from '../services/batch-csv';
 import {
   BATCH_MESSAGES,
   batchCounts,
@@ -15,13 +15,13 @@ import {
   listBatchRows,
   type BatchCounts,
   type RowWithAnalysis,
-} from '../services/batches.js';
-import { readText } from './body.js';
-import { csvCell } from './exports.js';
-import { streamDownload, type Encoder, type Paged } from './download.js';
-import { json } from './errors.js';
-import type { Route } from './router.js';
-import { batchResultsQuery, createBatchQuery, jsonObject, pageQuery, parseBody, parseQuery } from './schemas.js';
+} from '../services/batches';
+import { readText } from './body';
+import { csvCell } from './exports';
+import { streamDownload, type Encoder, type Paged } from './download';
+import { json } from './errors';
+import type { Route } from './router';
+import { batchResultsQuery, createBatchQuery, jsonObject, pageQuery, parseBody, parseQuery } from './schemas';
 
 const RESULT_PAGE_ROWS = 500;
 const RESULT_COLUMNS = Object.keys(batchResultRow({ rowNumber: 0, status: 'invalid', analysis: null } as unknown as RowWithAnalysis));
@@ -51,7 +51,13 @@ const resultEncoders: Record<'csv' | 'json', Encoder<RowWithAnalysis>> = {
     separator: '',
     tail: '',
   },
-  json: { type: 'application/json; charset=utf-8', head: '[', item: (row) => JSON.stringify(batchResultRow(row)), separator: ',', tail: ']' },
+  json: {
+    type: 'application/json; charset=utf-8',
+    head: '[',
+    item: (row) => JSON.stringify(batchResultRow(row)),
+    separator: ',',
+    tail: ']',
+  },
 };
 
 export const batchRoutes: Route[] = [

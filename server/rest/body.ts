@@ -1,6 +1,6 @@
 // Reading JSON request bodies with a size cap, so a REST handler only ever sees a parsed value
 // or a coded error.
-import { AppError, ValidationError } from '../domain/errors.js';
+import { AppError, ValidationError } from '../domain/errors';
 
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024;
 

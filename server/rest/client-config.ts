@@ -1,8 +1,8 @@
 // GET /api/client-config: the browser's Firebase settings, read at run time so one client build
 // serves every deployment. Nothing here is secret (Firebase web API keys are public identifiers).
-import type { Config } from '../config.js';
-import { json } from './errors.js';
-import type { Route } from './router.js';
+import type { Config } from '../config';
+import { json } from './errors';
+import type { Route } from './router';
 
 export function clientConfig(config: Config) {
   const { firebase } = config;

@@ -1,6 +1,6 @@
 // The REST face of domain errors: one total map from code to status, one body shape
 // `{error: {code, message}}`, never a stack trace.
-import { AppError, type ErrorCode } from '../domain/errors.js';
+import { AppError, type ErrorCode } from '../domain/errors';
 
 export const httpStatus = {
   UNAUTHENTICATED: 401,

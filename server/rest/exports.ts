@@ -1,17 +1,17 @@
 // GET /aerial/analyses/export?format=csv|json|geojson&q=&filters=&sort=&order= — every analysis of the viewer
 // that the history's search, filters and sort match, streamed page by page (a 100,000-row account never sits
 // in memory at once). CSV cells that a spreadsheet would run as a formula are quoted as text.
-import { requireViewer } from '../auth/context.js';
-import { ValidationError } from '../domain/errors.js';
-import type { Analysis, Image } from '../generated/prisma/client.js';
-import type { AnalyzerOutput } from '../analyzer/contract.js';
-import { resultColumns, scoreColumns } from '../services/analysis-columns.js';
-import { listAnalyses } from '../services/analysis-search.js';
-import { recordExport } from '../services/audit.js';
-import { analysisRecord, historyParams } from './analyses.js';
-import { streamDownload, type Encoder, type Paged } from './download.js';
-import type { Route } from './router.js';
-import { exportQuery, parseQuery } from './schemas.js';
+import { requireViewer } from '../auth/context';
+import { ValidationError } from '../domain/errors';
+import type { Analysis, Image } from '../generated/prisma/client';
+import type { AnalyzerOutput } from '../analyzer/contract';
+import { resultColumns, scoreColumns } from '../services/analysis-columns';
+import { listAnalyses } from '../services/analysis-search';
+import { recordExport } from '../services/audit';
+import { analysisRecord, historyParams } from './analyses';
+import { streamDownload, type Encoder, type Paged } from './download';
+import type { Route } from './router';
+import { exportQuery, parseQuery } from './schemas';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -36,14 +36,17 @@ export function exportRow(row: Row) {
     ...resultColumns(r),
     // The values above are the reviewed ones once the owner reviewed the analysis (issue 10).
     reviewed: done ? row.analyzerResults !== null && row.analyzerResults !== undefined : null,
-    analyzer_risk_score: done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score.risk_score,
+    analyzer_risk_score:
+      done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score.risk_score,
     reviewed_by: done ? (row.reviewedBy ?? null) : null,
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };
 }
 type FlatRow = ReturnType<typeof exportRow>;
-const COLUMNS = Object.keys(exportRow({ id: '', createdAt: new Date(0), status: 'queued', image: {} } as unknown as Row)) as (keyof FlatRow)[];
+const COLUMNS = Object.keys(
+  exportRow({ id: '', createdAt: new Date(0), status: 'queued', image: {} } as unknown as Row),
+) as (keyof FlatRow)[];
 
 /** RFC 4180 quoting; a text cell starting with = + - @ (or a tab/CR) is prefixed so no spreadsheet runs it. */
 export function csvCell(value: unknown): string {

@@ -1,9 +1,9 @@
 // DELETE /auth/guest-session: the client calls it when a guest signs out, so the session's results end
 // with it (spec §1: non-registered users keep them only for the session). Registered accounts are refused.
-import { requireViewer } from '../auth/context.js';
-import { endGuestSession, type GuestDeps } from '../services/guests.js';
-import { json } from './errors.js';
-import type { Route } from './router.js';
+import { requireViewer } from '../auth/context';
+import { endGuestSession, type GuestDeps } from '../services/guests';
+import { json } from './errors';
+import type { Route } from './router';
 
 export function guestSessionRoutes(deps: GuestDeps): Route[] {
   return [

@@ -1,7 +1,7 @@
 // GET /healthz: 200 when the process can reach its database, 503 otherwise (for load balancers).
-import type { Db } from '../db.js';
-import { errorBody, json } from './errors.js';
-import type { Route } from './router.js';
+import type { Db } from '../db';
+import { errorBody, json } from './errors';
+import type { Route } from './router';
 
 export function healthRoutes(db: Db): Route[] {
   return [

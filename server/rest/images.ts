@@ -1,12 +1,12 @@
 // Images: POST /aerial/upload, and the bytes for their owner, GET /aerial/image-file/by-id/{imageId} and
 // GET /aerial/analysis-image/{analysisId}. The stored bytes are our own re-encoding (no metadata),
 // served with their real type, never sniffed, and never cached by shared caches.
-import { isFilePart, isFileSizeError } from '../http/fetch-api.js';
-import { noFile, tooLarge } from '../ingest/errors.js';
-import { openAnalysisImageFile, openImageFile, uploadImage, type UploadImageInput } from '../services/images.js';
-import type { BlobStream } from '../storage/blob-storage.js';
-import { json } from './errors.js';
-import { signedIn, type Route } from './router.js';
+import { isFilePart, isFileSizeError } from '../http/fetch-api';
+import { noFile, tooLarge } from '../ingest/errors';
+import { openAnalysisImageFile, openImageFile, uploadImage, type UploadImageInput } from '../services/images';
+import type { BlobStream } from '../storage/blob-storage';
+import { json } from './errors';
+import { signedIn, type Route } from './router';
 
 /**
  * The upload's multipart body (`file`, `property_location`). The server's form parser stops reading a

@@ -2,7 +2,7 @@
 // names them. The shapes are the zod objects of server/rest/schemas.ts that the handlers and services parse
 // with; tests/integration/openapi.test.ts fails when a route has no entry here or answers another shape.
 import type { z } from 'zod';
-import * as s from './schemas.js';
+import * as s from './schemas';
 
 export interface ResponseDoc {
   description: string;
@@ -36,7 +36,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'Record a sign-in',
     description: 'Sent by the client after each sign-in; `user_id` must be the token’s uid. Idempotent.',
     body: { schema: s.verifyUserBody },
-    responses: { 200: { description: 'The stored user.', schema: s.userSchema }, 400: err('Invalid fields.'), 403: err('`user_id` is not the caller.') },
+    responses: {
+      200: { description: 'The stored user.', schema: s.userSchema },
+      400: err('Invalid fields.'),
+      403: err('`user_id` is not the caller.'),
+    },
   },
   'DELETE /auth/guest-session': {
     tag: 'Account',
@@ -72,7 +76,10 @@ export const routeDocs: Record<string, RouteDoc> = {
     tag: 'Places',
     summary: 'Address suggestions',
     query: s.autocompleteQuery,
-    responses: { 200: { description: 'Predictions (spec §3).', schema: s.predictionSchema.array() }, 429: err('Too many suggestions this minute.') },
+    responses: {
+      200: { description: 'Predictions (spec §3).', schema: s.predictionSchema.array() },
+      429: err('Too many suggestions this minute.'),
+    },
   },
   'POST /aerial/property-image': {
     tag: 'Images',
@@ -117,7 +124,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     params: s.idParam('id', 'The image id (`item_id`).'),
     responses: {
       200: { description: 'Done.', schema: s.analyzeDoneSchema },
-      202: { description: 'Still running after the wait limit; read it at `Location`.', schema: s.analyzePendingSchema, headers: { location: '/aerial/analysis/{id}' } },
+      202: {
+        description: 'Still running after the wait limit; read it at `Location`.',
+        schema: s.analyzePendingSchema,
+        headers: { location: '/aerial/analysis/{id}' },
+      },
       404: err('No such image of yours.'),
       422: err('The analysis failed.'),
       429: err('Too many analyses this minute.'),
@@ -127,14 +138,20 @@ export const routeDocs: Record<string, RouteDoc> = {
     tag: 'Analyses',
     summary: 'History: your analyses',
     query: s.historyQuery.extend(s.pageQuery.shape),
-    responses: { 200: { description: 'One page, newest first by default.', schema: s.analysisRecordSchema.array(), headers: LINK }, 400: err('Bad parameter.') },
+    responses: {
+      200: { description: 'One page, newest first by default.', schema: s.analysisRecordSchema.array(), headers: LINK },
+      400: err('Bad parameter.'),
+    },
   },
   'GET /aerial/analyses/export': {
     tag: 'Analyses',
     summary: 'History export (CSV, JSON, GeoJSON)',
     query: s.exportQuery,
     responses: {
-      200: { description: 'Every matching analysis, as a download.', contentTypes: ['text/csv', 'application/json', 'application/geo+json'] },
+      200: {
+        description: 'Every matching analysis, as a download.',
+        contentTypes: ['text/csv', 'application/json', 'application/geo+json'],
+      },
       400: err('Unknown format or filter.'),
     },
   },
@@ -199,7 +216,10 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'Your other analyses of the same place',
     description: 'Same geocoded place, image centres within 25 m, or the same normalised address; newest first.',
     params: analysisId,
-    responses: { 200: { description: 'The matches (at most 50).', schema: s.samePropertySchema.array() }, 404: err('No such analysis of yours.') },
+    responses: {
+      200: { description: 'The matches (at most 50).', schema: s.samePropertySchema.array() },
+      404: err('No such analysis of yours.'),
+    },
   },
   'GET /aerial/analysis/:id/compare/:otherId': {
     tag: 'Analyses',
@@ -248,7 +268,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'Create an API key',
     description: 'Needs a signed-in account (not a guest, not another key). The key is in this answer only.',
     body: { schema: s.createApiKeyBody },
-    responses: { 201: { description: 'The new key.', schema: s.createdApiKeySchema }, 400: err('No name, or too many keys.'), 403: err('A guest or a key.') },
+    responses: {
+      201: { description: 'The new key.', schema: s.createdApiKeySchema },
+      400: err('No name, or too many keys.'),
+      403: err('A guest or a key.'),
+    },
   },
   'DELETE /api/keys/:id': {
     tag: 'API keys',

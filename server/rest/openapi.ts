@@ -2,11 +2,11 @@
 // the handlers parse with (server/rest/openapi-docs.ts, schemas.ts) — never written by hand — and served
 // at GET /api/openapi.json, with a self-contained reference page at GET /api/reference (reference-page.ts).
 import { z } from 'zod';
-import { json } from './errors.js';
-import { routeDocs, type ResponseDoc, type RouteDoc } from './openapi-docs.js';
-import { renderReferencePage } from './reference-page.js';
-import { errorSchema } from './schemas.js';
-import type { Route } from './router.js';
+import { json } from './errors';
+import { routeDocs, type ResponseDoc, type RouteDoc } from './openapi-docs';
+import { renderReferencePage } from './reference-page';
+import { errorSchema } from './schemas';
+import type { Route } from './router';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = {
@@ -35,16 +35,18 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
   const { $schema: _dialect, $defs, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const suffix = io === 'input' ? 'Input' : '';
-  const rename = (id: string) => (components[id] && JSON.stringify(components[id]) !== JSON.stringify(($defs ?? {})[id]) ? `${id}${suffix}` : id);
+  const rename = (id: string) =>
+    components[id] && JSON.stringify(components[id]) !== JSON.stringify(($defs ?? {})[id]) ? `${id}${suffix}` : id;
   const names = new Map(Object.keys($defs ?? {}).map((id) => [id, rename(id)]));
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
     if (value === null || typeof value !== 'object') return value;
     const out: JsonSchema = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
-        ? `#/components/schemas/${names.get(inner.slice(8)) ?? inner.slice(8)}`
-        : rewrite(inner);
+      out[key] =
+        key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+          ? `#/components/schemas/${names.get(inner.slice(8)) ?? inner.slice(8)}`
+          : rewrite(inner);
     }
     return out;
   };
@@ -54,7 +56,10 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
 
 function parameters(doc: RouteDoc, components: Record<string, JsonSchema>) {
   const list: Record<string, unknown>[] = [];
-  for (const [where, shape] of [['path', doc.params], ['query', doc.query]] as const) {
+  for (const [where, shape] of [
+    ['path', doc.params],
+    ['query', doc.query],
+  ] as const) {
     if (!shape) continue;
     const schema = toSchema(shape, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
@@ -77,7 +82,9 @@ function response(res: ResponseDoc, components: Record<string, JsonSchema>) {
   for (const type of res.contentTypes ?? []) {
     content[type] = { schema: type.startsWith('image/') ? { type: 'string', contentMediaType: type } : { type: 'string' } };
   }
-  const headers = Object.fromEntries(Object.entries(res.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  const headers = Object.fromEntries(
+    Object.entries(res.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
   return {
     description: res.description,
     ...(Object.keys(headers).length ? { headers } : {}),
@@ -114,10 +121,9 @@ export function buildOpenApiDocument(routes: Route[]): OpenApiDocument {
       ? {
           required: true,
           content: Object.fromEntries(
-            Object.entries({ [doc.body.contentType ?? 'application/json']: doc.body.schema, ...doc.body.alternatives }).map(([type, schema]) => [
-              type,
-              { schema: toSchema(schema, 'input', components) },
-            ]),
+            Object.entries({ [doc.body.contentType ?? 'application/json']: doc.body.schema, ...doc.body.alternatives }).map(
+              ([type, schema]) => [type, { schema: toSchema(schema, 'input', components) }],
+            ),
           ),
         }
       : undefined;
@@ -153,10 +159,11 @@ export function buildOpenApiDocument(routes: Route[]): OpenApiDocument {
 }
 
 function operationId(route: Route): string {
-  const words = route.path.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part));
-  return [route.method.toLowerCase(), ...words]
-    .join('-')
-    .replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+  const words = route.path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part));
+  return [route.method.toLowerCase(), ...words].join('-').replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
 }
 
 /** GET /api/openapi.json and GET /api/reference over the given routes (which should include these two). */

@@ -1,8 +1,8 @@
 // The REST lists' paging (spec §7 lists: a JSON array, `limit`, `cursor`, and a `Link: rel="next"` header
 // for the page after), shared by the analyses and risk-zones routes.
-import type { Page } from '../services/keyset.js';
-import { json } from './errors.js';
-import { pageQuery, parseQuery } from './schemas.js';
+import type { Page } from '../services/keyset';
+import { json } from './errors';
+import { pageQuery, parseQuery } from './schemas';
 
 /** `limit` and `cursor` of a list request (rest/schemas.ts `pageQuery`), as a service's page arguments. */
 export function pageParams(url: URL): { first: number; after: string | null } {

@@ -1,12 +1,12 @@
 // GET /places/autocomplete (spec §7) and POST /aerial/property-image (the map flow's image, fetched by the
 // server rather than uploaded by the browser: docs/decisions/006-imagery-providers.md). Thin: parse, call
 // the same services as the GraphQL fields, shape the answer.
-import { requireViewer } from '../auth/context.js';
-import { placePredictions } from '../services/places.js';
-import { fetchPropertyImage } from '../services/property-image.js';
-import { json } from './errors.js';
-import type { Route } from './router.js';
-import { autocompleteQuery, jsonObject, parseBody, parseQuery } from './schemas.js';
+import { requireViewer } from '../auth/context';
+import { placePredictions } from '../services/places';
+import { fetchPropertyImage } from '../services/property-image';
+import { json } from './errors';
+import type { Route } from './router';
+import { autocompleteQuery, jsonObject, parseBody, parseQuery } from './schemas';
 
 export const placesRoutes: Route[] = [
   {

@@ -1,7 +1,7 @@
 // GET /api/reference: the OpenAPI document as one self-contained HTML page — rendered here on the server,
 // styles inline, no script, nothing fetched from any other host — so it reads the same on an air-gapped
 // install as online. Operations are grouped by tag and open with <details>; shared shapes link to one list.
-import type { OpenApiDocument } from './openapi.js';
+import type { OpenApiDocument } from './openapi';
 
 type Schema = Record<string, unknown>;
 
@@ -47,7 +47,10 @@ function schemaHtml(schema: Schema, depth = 0): string {
 function operationHtml(path: string, method: string, op: Schema): string {
   const params = (op.parameters as Schema[]) ?? [];
   const body = (op.requestBody as { content: Record<string, { schema: Schema }> } | undefined)?.content;
-  const responses = op.responses as Record<string, { description: string; content?: Record<string, { schema: Schema }>; headers?: Record<string, Schema> }>;
+  const responses = op.responses as Record<
+    string,
+    { description: string; content?: Record<string, { schema: Schema }>; headers?: Record<string, Schema> }
+  >;
   const paramRows = params
     .map(
       (p) =>
@@ -105,7 +108,8 @@ export function renderReferencePage(doc: OpenApiDocument): string {
   }
   const sections = [...byTag].map(([tag, ops]) => `<section><h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join('\n')}</section>`);
   const schemas = Object.entries(doc.components.schemas).map(
-    ([name, schema]) => `<details id="schema-${escape(name)}"><summary><code>${escape(name)}</code></summary><div class="op schema">${schemaHtml(schema)}</div></details>`,
+    ([name, schema]) =>
+      `<details id="schema-${escape(name)}"><summary><code>${escape(name)}</code></summary><div class="op schema">${schemaHtml(schema)}</div></details>`,
   );
   const info = doc.info as { title: string; version: string; description: string };
   return `<!doctype html>

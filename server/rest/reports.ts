@@ -1,6 +1,6 @@
 // GET /aerial/analysis/{id}/report.pdf (issue 10, item 3): the property report as a download.
-import { propertyReport } from '../services/reports.js';
-import { signedIn, type Route } from './router.js';
+import { propertyReport } from '../services/reports';
+import { signedIn, type Route } from './router';
 
 export const reportRoutes: Route[] = [
   {

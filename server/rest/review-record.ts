@@ -1,7 +1,7 @@
 // The `review` part of an analysis record (issue 10): null until the owner reviews it; then the current
 // changes (field, from → to, reason, who, when) and the analyzer's original output, kept unchanged.
-import type { Analysis } from '../generated/prisma/client.js';
-import { originalOf, reviewChanges } from '../services/reviews.js';
+import type { Analysis } from '../generated/prisma/client';
+import { originalOf, reviewChanges } from '../services/reviews';
 
 export function reviewRecord(row: Analysis) {
   if (row.analyzerResults === null) return null;
@@ -25,4 +25,3 @@ export function reviewRecord(row: Analysis) {
     },
   };
 }
-

@@ -1,13 +1,13 @@
 // Reviewing an analysis over REST (issue 10, item 1): POST /aerial/analysis/{id}/review applies one change
 // `{field, value, reason, finding_index?}` and answers the analysis record; DELETE …/review reverts the whole
 // review; GET /aerial/analysis/{id}/audit lists the audit trail. Thin: the services validate, authorise, rescore.
-import { ValidationError } from '../domain/errors.js';
-import { auditRecord, auditTrail } from '../services/audit.js';
-import { reviewAnalysis, revertReview } from '../services/reviews.js';
-import { analysisRecord } from './analyses.js';
-import { readJson } from './body.js';
-import { json } from './errors.js';
-import { signedIn, type Route } from './router.js';
+import { ValidationError } from '../domain/errors';
+import { auditRecord, auditTrail } from '../services/audit';
+import { reviewAnalysis, revertReview } from '../services/reviews';
+import { analysisRecord } from './analyses';
+import { readJson } from './body';
+import { json } from './errors';
+import { signedIn, type Route } from './router';
 
 const BODY_KEYS = ['field', 'value', 'reason', 'finding_index'];
 

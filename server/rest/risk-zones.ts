@@ -1,13 +1,13 @@
 // The REST paths of spec §7 for risk zones (manual risk assessments) and their statistics. Thin: parse →
 // service → shape.
-import type { RiskZone } from '../generated/prisma/client.js';
-import { REQUIRED_FIELDS_MESSAGE } from '../services/messages.js';
-import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
-import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statistics.js';
-import { json } from './errors.js';
-import { pageParams, pageResponse } from './pages.js';
-import { signedIn, type Route } from './router.js';
-import { jsonObject, parseBody } from './schemas.js';
+import type { RiskZone } from '../generated/prisma/client';
+import { REQUIRED_FIELDS_MESSAGE } from '../services/messages';
+import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones';
+import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statistics';
+import { json } from './errors';
+import { pageParams, pageResponse } from './pages';
+import { signedIn, type Route } from './router';
+import { jsonObject, parseBody } from './schemas';
 
 export function riskZoneRecord(zone: RiskZone) {
   return {

@@ -1,8 +1,8 @@
 // A small route table for the REST compatibility paths. Handlers stay thin: parse the request,
 // call a service, shape the answer; errors go through rest/errors.ts.
-import { requireViewer, type Context, type ContextFactory, type Viewer } from '../auth/context.js';
-import { AppError, NotFoundError } from '../domain/errors.js';
-import { errorResponse } from './errors.js';
+import { requireViewer, type Context, type ContextFactory, type Viewer } from '../auth/context';
+import { AppError, NotFoundError } from '../domain/errors';
+import { errorResponse } from './errors';
 
 export interface RouteRequest {
   request: Request;

@@ -1,8 +1,8 @@
 // The same property over time (issue 10, item 6): GET /aerial/analysis/{id}/same-property lists the owner's
 // other analyses of the place; GET /aerial/analysis/{id}/compare/{otherId} puts two of them side by side.
-import { compareAnalyses, sameProperty } from '../services/same-property.js';
-import { json } from './errors.js';
-import { signedIn, type Route } from './router.js';
+import { compareAnalyses, sameProperty } from '../services/same-property';
+import { json } from './errors';
+import { signedIn, type Route } from './router';
 
 const when = (row: { image: { capturedAt: Date | null }; createdAt: Date }) => ({
   created_at: row.createdAt.toISOString(),

@@ -3,20 +3,20 @@
 // is generated from the very same objects with z.toJSONSchema, so the two cannot drift. Response shapes
 // are checked against real answers by tests/integration/openapi.test.ts.
 import { z } from 'zod';
-import { analysisResultsSchema, findingSchema, provenanceSchema, scoreItemSchema } from '../analyzer/contract.js';
-import { defensibleSpaceSchema } from '../analyzer/defensible-space.js';
-import { AUDIT_KINDS } from '../services/audit.js';
-import { MAX_REASON_LENGTH, REVIEW_FIELDS } from '../services/review-model.js';
-import { RISK_LEVELS } from '../../common/constants.js';
-import { ValidationError } from '../domain/errors.js';
-import { errorCodes } from '../domain/errors.js';
-import { ANALYSIS_FILTERS, ANALYSIS_SORTS } from '../services/analysis-search.js';
-import { createApiKeyInput } from '../services/api-keys.js';
-import { BATCH_ROW_STATES, createBatchInput } from '../services/batches.js';
-import { fetchPropertyImageInput } from '../services/property-image.js';
-import { createRiskZoneSchema } from '../services/risk-zones.js';
-import { verifyUserInput } from '../services/users.js';
-import { readJson } from './body.js';
+import { analysisResultsSchema, findingSchema, provenanceSchema, scoreItemSchema } from '../analyzer/contract';
+import { defensibleSpaceSchema } from '../analyzer/defensible-space';
+import { AUDIT_KINDS } from '../services/audit';
+import { MAX_REASON_LENGTH, REVIEW_FIELDS } from '../services/review-model';
+import { RISK_LEVELS } from '../../common/constants';
+import { ValidationError } from '../domain/errors';
+import { errorCodes } from '../domain/errors';
+import { ANALYSIS_FILTERS, ANALYSIS_SORTS } from '../services/analysis-search';
+import { createApiKeyInput } from '../services/api-keys';
+import { BATCH_ROW_STATES, createBatchInput } from '../services/batches';
+import { fetchPropertyImageInput } from '../services/property-image';
+import { createRiskZoneSchema } from '../services/risk-zones';
+import { verifyUserInput } from '../services/users';
+import { readJson } from './body';
 
 // ——— parsing with the schemas ———
 
@@ -35,7 +35,12 @@ export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S
 }
 
 /** A JSON body (size-capped by readJson) parsed with `schema`; a body that is no object gets `notObject`. */
-export async function parseBody<S extends z.ZodType>(schema: S, request: Request, notObject: string, maxBytes?: number): Promise<z.output<S>> {
+export async function parseBody<S extends z.ZodType>(
+  schema: S,
+  request: Request,
+  notObject: string,
+  maxBytes?: number,
+): Promise<z.output<S>> {
   const body = await readJson(request, maxBytes);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(notObject);
   const result = schema.safeParse(body);
@@ -92,7 +97,10 @@ export const historyQuery = z.object({
     .string()
     .optional()
     .transform((raw, ctx) => {
-      const filters = (raw ?? '').split(',').map((f) => f.trim().toLowerCase()).filter(Boolean);
+      const filters = (raw ?? '')
+        .split(',')
+        .map((f) => f.trim().toLowerCase())
+        .filter(Boolean);
       for (const filter of filters) {
         if (!(ANALYSIS_FILTERS as readonly string[]).includes(filter)) {
           ctx.addIssue({ code: 'custom', message: `Unknown filter "${filter}"; filters are ${ANALYSIS_FILTERS.join(', ')}.` });
@@ -178,7 +186,9 @@ export const analysisRecordSchema = z
 
 export const reviewBody = z.object({
   field: z.enum(REVIEW_FIELDS),
-  value: z.string().describe('The new value, from the field’s vocabulary (finding: confirmed or rejected; add_risk/remove_risk: its text).'),
+  value: z
+    .string()
+    .describe('The new value, from the field’s vocabulary (finding: confirmed or rejected; add_risk/remove_risk: its text).'),
   reason: z.string().max(MAX_REASON_LENGTH),
   finding_index: z.number().int().min(0).optional().describe('With field `finding`: which finding of the evidence.'),
 });

@@ -1,7 +1,7 @@
 // The analysis contract's results and evidence as GraphQL object types (camelCase fields over the
 // stored snake_case JSON), so Relay fragments can select exactly what a component shows.
-import type { AnalysisResults, Finding, ScoreItem } from '../analyzer/contract.js';
-import { builder } from '../builder.js';
+import type { AnalysisResults, Finding, ScoreItem } from '../analyzer/contract';
+import { builder } from '../builder';
 
 const PoolResult = builder.objectRef<AnalysisResults['pool']>('PoolResult').implement({
   fields: (t) => ({

@@ -1,26 +1,25 @@
 // Analysis: one analysis job and its result; `analysis(id)`, the viewer's history connection and
 // statistics, `analyzeImage`, `deleteAnalysis` and the `analysis` subscription (SSE).
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { requireViewer } from '../auth/context.js';
-import { builder } from '../builder.js';
-import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.js';
-import type { Analysis } from '../generated/prisma/client.js';
-import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search.js';
-import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses.js';
-import { reviewedFindings } from '../services/reviews.js';
-import { uuidOrNone } from '../services/ids.js';
-import { releasingWhenDone } from '../services/load-shedding.js';
-import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics.js';
-import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results.js';
-import { typed } from './errors.js';
-import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
-import { UserRef, viewerAfterChange } from './user.js';
+import { requireViewer } from '../auth/context';
+import { builder } from '../builder';
+import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors';
+import type { Analysis } from '../generated/prisma/client';
+import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
+import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses';
+import { reviewedFindings } from '../services/reviews';
+import { uuidOrNone } from '../services/ids';
+import { releasingWhenDone } from '../services/load-shedding';
+import { analysisStatistics, type AnalysisStatistics, type RiskBands } from '../services/statistics';
+import { AnalysisResultsRef, FindingRef, ScoreItemRef } from './analysis-results';
+import { typed } from './errors';
+import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids';
+import { UserRef, viewerAfterChange } from './user';
 
 const AnalysisStatusEnum = builder.enumType('AnalysisStatus', { values: ['queued', 'running', 'done', 'failed'] as const });
 const AnalysisFilterEnum = builder.enumType('AnalysisFilter', { values: ANALYSIS_FILTERS });
 const AnalysisSortEnum = builder.enumType('AnalysisSort', { values: ANALYSIS_SORTS });
 const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
-
 
 export const AnalysisRef = builder.prismaNode('Analysis', {
   id: { field: 'id' },
@@ -64,16 +63,14 @@ export const RiskBandsRef = builder.objectRef<RiskBands>('RiskBands').implement(
   fields: (t) => ({ low: t.exposeInt('low'), medium: t.exposeInt('medium'), high: t.exposeInt('high') }),
 });
 
-const RiskFactorsRef = builder
-  .objectRef<AnalysisStatistics['riskFactors']>('RiskFactors')
-  .implement({
-    fields: (t) => ({
-      pools: t.exposeInt('pools'),
-      spas: t.exposeInt('spas'),
-      treesOverhanging: t.exposeInt('treesOverhanging'),
-      powerLines: t.exposeInt('powerLines'),
-    }),
-  });
+const RiskFactorsRef = builder.objectRef<AnalysisStatistics['riskFactors']>('RiskFactors').implement({
+  fields: (t) => ({
+    pools: t.exposeInt('pools'),
+    spas: t.exposeInt('spas'),
+    treesOverhanging: t.exposeInt('treesOverhanging'),
+    powerLines: t.exposeInt('powerLines'),
+  }),
+});
 
 AnalysisStatisticsRef.implement({
   description: 'Finished analyses; one that could not be assessed counts in the total but in no band.',
@@ -156,7 +153,10 @@ builder.mutationField('analyzeImage', (t) =>
     description:
       'Analyses one of the viewer’s images and waits until it is done or failed (or the server’s wait ' +
       'limit passes; then it is still queued or running and the subscription follows it).',
-    errors: { types: [NotFoundError, ValidationError, RateLimitedError], result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) } },
+    errors: {
+      types: [NotFoundError, ValidationError, RateLimitedError],
+      result: { fields: (t) => ({ viewer: t.field(viewerAfterChange) }) },
+    },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
@@ -199,4 +199,3 @@ builder.subscriptionField('analysis', (t) =>
     resolve: (analysis: Analysis) => analysis,
   }),
 );
-

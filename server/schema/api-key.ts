@@ -1,13 +1,13 @@
 // ApiKey: keys for scripts (issue 11). The viewer's active keys, create (the secret is answered once)
 // and revoke. Services: server/services/api-keys.ts.
-import { builder } from '../builder.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
-import type { ApiKey } from '../generated/prisma/client.js';
-import { activeKeysWhere, createApiKey, revokeApiKey } from '../services/api-keys.js';
-import { uuidOrNone } from '../services/ids.js';
-import { typed } from './errors.js';
-import { globalIdOf, rawIdOf } from './ids.js';
-import { UserRef } from './user.js';
+import { builder } from '../builder';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import type { ApiKey } from '../generated/prisma/client';
+import { activeKeysWhere, createApiKey, revokeApiKey } from '../services/api-keys';
+import { uuidOrNone } from '../services/ids';
+import { typed } from './errors';
+import { globalIdOf, rawIdOf } from './ids';
+import { UserRef } from './user';
 
 export const ApiKeyRef = builder.prismaNode('ApiKey', {
   id: { field: 'id' },

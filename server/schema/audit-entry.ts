@@ -1,7 +1,7 @@
 // The audit trail (issue 10, item 2): `Analysis.auditTrail`, the owner's append-only log of the analysis.
-import { builder } from '../builder.js';
-import { AUDIT_KINDS, auditTrail } from '../services/audit.js';
-import { AnalysisRef } from './analysis.js';
+import { builder } from '../builder';
+import { AUDIT_KINDS, auditTrail } from '../services/audit';
+import { AnalysisRef } from './analysis';
 
 const AuditEntryRef = builder.prismaObject('AuditEntry', {
   description: 'One entry of an analysis’s append-only audit trail.',

@@ -1,8 +1,8 @@
 // Batch: a portfolio of properties analysed together (issue 11 item 4); the viewer's batches, one batch's
 // progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/services/batch-runner.ts.
-import { builder } from '../builder.js';
-import { ForbiddenError, ValidationError } from '../domain/errors.js';
-import type { Batch } from '../generated/prisma/client.js';
+import { builder } from '../builder';
+import { ForbiddenError, ValidationError } from '../domain/errors';
+import type { Batch } from '../generated/prisma/client';
 import {
   BATCH_ROW_STATES,
   batchCounts,
@@ -13,12 +13,12 @@ import {
   rowState,
   type BatchCounts,
   type RowWithAnalysis,
-} from '../services/batches.js';
-import { uuidOrNone } from '../services/ids.js';
-import { AnalysisRef } from './analysis.js';
-import { typed } from './errors.js';
-import { connectionOf, pageSize, rawIdOf } from './ids.js';
-import { UserRef } from './user.js';
+} from '../services/batches';
+import { uuidOrNone } from '../services/ids';
+import { AnalysisRef } from './analysis';
+import { typed } from './errors';
+import { connectionOf, pageSize, rawIdOf } from './ids';
+import { UserRef } from './user';
 
 const BatchRowStateEnum = builder.enumType('BatchRowState', { values: BATCH_ROW_STATES });
 const BatchStatusEnum = builder.enumType('BatchStatus', { values: ['running', 'done'] as const });

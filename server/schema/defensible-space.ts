@@ -1,9 +1,9 @@
 // Defensible space (issue 10, item 5): vegetation cover in the fire-code zones around the subject building,
 // measured from the analyzer's roof and tree outlines (server/analyzer/defensible-space.ts).
-import type { DefensibleSpace, DefensibleSpaceRing } from '../analyzer/defensible-space.js';
-import { builder } from '../builder.js';
-import { storedEvidence } from '../services/analyses.js';
-import { AnalysisRef } from './analysis.js';
+import type { DefensibleSpace, DefensibleSpaceRing } from '../analyzer/defensible-space';
+import { builder } from '../builder';
+import { storedEvidence } from '../services/analyses';
+import { AnalysisRef } from './analysis';
 
 const RingRef = builder.objectRef<DefensibleSpaceRing>('DefensibleSpaceRing').implement({
   fields: (t) => ({

@@ -3,7 +3,7 @@
 // `... on Error { message }`. The classes are the domain's own (server/domain/errors.ts), so a service
 // throws the same error whichever transport called it; `graphqlErrorTypes` says, for every code, which
 // typed result it becomes, like REST's status map (rest/errors.ts).
-import { builder } from '../builder.js';
+import { builder } from '../builder';
 import {
   AppError,
   ConflictError,
@@ -13,8 +13,8 @@ import {
   RateLimitedError,
   ValidationError,
   type ErrorCode,
-} from '../domain/errors.js';
-import { ProviderError } from '../imagery/errors.js';
+} from '../domain/errors';
+import { ProviderError } from '../imagery/errors';
 
 const ErrorCodeEnum = builder.enumType('ErrorCode', { values: errorCodes });
 

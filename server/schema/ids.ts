@@ -2,8 +2,8 @@
 // of another type, names nothing — the caller answers "not found", never a parse error that would
 // tell ids apart.
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
-import { NO_SUCH_ID, isUuid } from '../services/ids.js';
-import type { Page } from '../services/keyset.js';
+import { NO_SUCH_ID, isUuid } from '../services/ids';
+import type { Page } from '../services/keyset';
 
 export function rawIdOf(globalId: string, typename: string): string {
   try {

@@ -1,10 +1,10 @@
 // Image: an uploaded (or provider) image of the viewer, and the `uploadImage` mutation.
-import { builder } from '../builder.js';
-import { RateLimitedError, ValidationError } from '../domain/errors.js';
-import { uuidOrNone } from '../services/ids.js';
-import { uploadImage } from '../services/images.js';
-import { typed } from './errors.js';
-import './scalars.js';
+import { builder } from '../builder';
+import { RateLimitedError, ValidationError } from '../domain/errors';
+import { uuidOrNone } from '../services/ids';
+import { uploadImage } from '../services/images';
+import { typed } from './errors';
+import './scalars';
 
 export const ImageRef = builder.prismaNode('Image', {
   id: { field: 'id' },
@@ -50,11 +50,16 @@ builder.mutationField('uploadImage', (t) =>
     args: { input: t.arg({ type: UploadImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() =>
-        uploadImage(ctx.analysis, ctx.viewer, {
-          file: input.file ?? null,
-          filename: input.file?.name ?? null,
-          propertyLocation: input.propertyLocation,
-        }, ctx.idempotencyKey),
+        uploadImage(
+          ctx.analysis,
+          ctx.viewer,
+          {
+            file: input.file ?? null,
+            filename: input.file?.name ?? null,
+            propertyLocation: input.propertyLocation,
+          },
+          ctx.idempotencyKey,
+        ),
       ),
   }),
 );

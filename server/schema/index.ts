@@ -1,18 +1,18 @@
 // Imports every schema module (each registers its types on the builder), then builds the schema.
-import { builder } from '../builder.js';
-import './errors.js';
-import './user.js';
-import './scalars.js';
-import './image.js';
-import './analysis.js';
-import './review.js';
-import './audit-entry.js';
-import './defensible-space.js';
-import './same-property.js';
-import './risk-zone.js';
-import './place.js';
-import './api-key.js';
-import './batch.js';
+import { builder } from '../builder';
+import './errors';
+import './user';
+import './scalars';
+import './image';
+import './analysis';
+import './review';
+import './audit-entry';
+import './defensible-space';
+import './same-property';
+import './risk-zone';
+import './place';
+import './api-key';
+import './batch';
 
 builder.queryType({});
 builder.mutationType({});

@@ -1,14 +1,14 @@
 // Places and the map flow: address suggestions (`placePredictions`), what the Map tab shows about the
 // configured providers (`imageryStatus`, `placesStatus`), and `fetchPropertyImage`, which stores the
 // satellite picture of an address as the viewer's Image (analysed afterwards with `analyzeImage`).
-import { builder } from '../builder.js';
-import { RateLimitedError, ValidationError } from '../domain/errors.js';
-import { ProviderError } from '../imagery/errors.js';
-import type { Prediction } from '../imagery/types.js';
-import { imageryStatus, placePredictions, placesStatus, type ImageryStatus, type PlacesStatus } from '../services/places.js';
-import { fetchPropertyImage } from '../services/property-image.js';
-import { ErrorInterface, typed } from './errors.js';
-import { ImageRef } from './image.js';
+import { builder } from '../builder';
+import { RateLimitedError, ValidationError } from '../domain/errors';
+import { ProviderError } from '../imagery/errors';
+import type { Prediction } from '../imagery/types';
+import { imageryStatus, placePredictions, placesStatus, type ImageryStatus, type PlacesStatus } from '../services/places';
+import { fetchPropertyImage } from '../services/property-image';
+import { ErrorInterface, typed } from './errors';
+import { ImageRef } from './image';
 
 builder.objectType(ProviderError, {
   name: 'ImageryError',
@@ -27,14 +27,12 @@ builder.objectType(ProviderError, {
   }),
 });
 
-const StructuredFormatting = builder
-  .objectRef<Prediction['structured_formatting']>('PlaceStructuredFormatting')
-  .implement({
-    fields: (t) => ({
-      mainText: t.exposeString('main_text'),
-      secondaryText: t.exposeString('secondary_text'),
-    }),
-  });
+const StructuredFormatting = builder.objectRef<Prediction['structured_formatting']>('PlaceStructuredFormatting').implement({
+  fields: (t) => ({
+    mainText: t.exposeString('main_text'),
+    secondaryText: t.exposeString('secondary_text'),
+  }),
+});
 
 const PlacePrediction = builder.objectRef<Prediction>('PlacePrediction').implement({
   description: 'An address suggestion (spec §3 Place prediction).',

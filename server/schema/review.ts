@@ -1,16 +1,16 @@
 // Review (issue 10, item 1): the owner's changes to an analysis and the analyzer's original beside them;
 // `reviewAnalysis` (one change with its reason) and `revertAnalysisReview`. Same service as REST.
-import type { ScoreItem } from '../analyzer/contract.js';
-import { builder } from '../builder.js';
-import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import type { Analysis } from '../generated/prisma/client.js';
-import { reportPath } from '../services/reports.js';
-import { REVIEW_FEATURE_NAMES, REVIEW_FEATURES } from '../services/review-model.js';
-import { originalOf, reviewAnalysis, reviewChanges, revertReview, type ReviewChangeView } from '../services/reviews.js';
-import { AnalysisRef } from './analysis.js';
-import { ScoreItemRef } from './analysis-results.js';
-import { typed } from './errors.js';
-import { rawIdOf } from './ids.js';
+import type { ScoreItem } from '../analyzer/contract';
+import { builder } from '../builder';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors';
+import type { Analysis } from '../generated/prisma/client';
+import { reportPath } from '../services/reports';
+import { REVIEW_FEATURE_NAMES, REVIEW_FEATURES } from '../services/review-model';
+import { originalOf, reviewAnalysis, reviewChanges, revertReview, type ReviewChangeView } from '../services/reviews';
+import { AnalysisRef } from './analysis';
+import { ScoreItemRef } from './analysis-results';
+import { typed } from './errors';
+import { rawIdOf } from './ids';
 
 const ReviewChangeRef = builder.objectRef<ReviewChangeView>('ReviewChange').implement({
   description: 'One current decision of the review against the analyzer’s original value.',

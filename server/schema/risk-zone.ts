@@ -1,14 +1,14 @@
 // RiskZone: a manual risk assessment; the viewer's zones and their statistics, create and delete.
-import { builder } from '../builder.js';
-import { RISK_LEVELS } from '../../common/constants.js';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
-import { uuidOrNone } from '../services/ids.js';
-import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones.js';
-import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statistics.js';
-import { RiskBandsRef } from './analysis.js';
-import { typed } from './errors.js';
-import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids.js';
-import { UserRef, viewerAfterChange } from './user.js';
+import { builder } from '../builder';
+import { RISK_LEVELS } from '../../common/constants';
+import { NotFoundError, ValidationError } from '../domain/errors';
+import { uuidOrNone } from '../services/ids';
+import { createRiskZone, deleteRiskZone, listRiskZones } from '../services/risk-zones';
+import { riskZoneStatistics, type RiskZoneStatistics } from '../services/statistics';
+import { RiskBandsRef } from './analysis';
+import { typed } from './errors';
+import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids';
+import { UserRef, viewerAfterChange } from './user';
 
 const RiskLevelEnum = builder.enumType('RiskLevel', { values: RISK_LEVELS });
 
@@ -25,15 +25,13 @@ export const RiskZoneRef = builder.prismaNode('RiskZone', {
   }),
 });
 
-const RiskZoneStatisticsRef = builder
-  .objectRef<RiskZoneStatistics>('RiskZoneStatistics')
-  .implement({
-    fields: (t) => ({
-      totalZones: t.exposeInt('totalZones'),
-      riskLevels: t.field({ type: RiskBandsRef, resolve: (s) => s.riskLevels }),
-      lastUpdated: t.expose('lastUpdated', { type: 'DateTime', nullable: true }),
-    }),
-  });
+const RiskZoneStatisticsRef = builder.objectRef<RiskZoneStatistics>('RiskZoneStatistics').implement({
+  fields: (t) => ({
+    totalZones: t.exposeInt('totalZones'),
+    riskLevels: t.field({ type: RiskBandsRef, resolve: (s) => s.riskLevels }),
+    lastUpdated: t.expose('lastUpdated', { type: 'DateTime', nullable: true }),
+  }),
+});
 
 const RiskZonesConnection = builder.connectionObject({ type: RiskZoneRef, name: 'UserRiskZonesConnection' });
 

@@ -1,15 +1,17 @@
 // The same property over time (issue 10, item 6): `Analysis.sameProperty` (the owner's other analyses of the
 // place) and `Analysis.compareWith(otherId)` (two of them field by field). Same service as REST.
-import { builder } from '../builder.js';
-import { NotFoundError } from '../domain/errors.js';
-import { compareAnalyses, sameProperty, type FieldChange, type PropertyMatch } from '../services/same-property.js';
-import { AnalysisRef } from './analysis.js';
-import { rawIdOf } from './ids.js';
+import { builder } from '../builder';
+import { NotFoundError } from '../domain/errors';
+import { compareAnalyses, sameProperty, type FieldChange, type PropertyMatch } from '../services/same-property';
+import { AnalysisRef } from './analysis';
+import { rawIdOf } from './ids';
 
 const PropertyMatchRef = builder.objectRef<PropertyMatch>('PropertyMatch').implement({
   fields: (t) => ({
     analysis: t.field({ type: AnalysisRef, resolve: (m) => m.analysis }),
-    match: t.exposeString('match', { description: '`place` (same geocoded address), `coordinates` (within 25 m) or `address` (same text).' }),
+    match: t.exposeString('match', {
+      description: '`place` (same geocoded address), `coordinates` (within 25 m) or `address` (same text).',
+    }),
     distanceM: t.exposeFloat('distanceM', { nullable: true }),
   }),
 });

@@ -1,8 +1,8 @@
 // Scalars of the analysis domain: DateTime (ISO-8601 strings), JSON (provenance) and File (a file part
 // of a GraphQL multipart request, which Yoga parses and puts into the variables).
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
-import { builder } from '../builder.js';
-import { isFilePart } from '../http/fetch-api.js';
+import { builder } from '../builder';
+import { isFilePart } from '../http/fetch-api';
 
 builder.scalarType('DateTime', {
   description: 'An ISO-8601 date and time in UTC, e.g. 2026-11-22T10:15:00.000Z.',

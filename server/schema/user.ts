@@ -1,7 +1,7 @@
 // User: the signed-in person's profile, reached through `viewer` (or `node` with their own id).
-import { requireViewer, type Context } from '../auth/context.js';
-import { builder } from '../builder.js';
-import { ensureUser } from '../services/users.js';
+import { requireViewer, type Context } from '../auth/context';
+import { builder } from '../builder';
+import { ensureUser } from '../services/users';
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },

@@ -1,19 +1,19 @@
 // Analyses: requesting one (a queued job), waiting for it, reading, deleting. The job itself runs in
 // analysis-runner.ts, on the queue of server/jobs/queue.ts. Ownership: every lookup is by id AND owner, so another user's id
 // and an id that does not exist fail the same way.
-import type { Viewer } from '../auth/context.js';
-import type { AnalysisResults, Evidence, Provenance } from '../analyzer/contract.js';
-import type { Db } from '../db.js';
-import { AppError, NotFoundError, UnavailableError } from '../domain/errors.js';
-import type { Analysis, Prisma } from '../generated/prisma/client.js';
-import { transactionConnection, type JobKind } from '../jobs/queue.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { uuidOrNone } from './ids.js';
-import { isUniqueViolation, parseIdempotencyKey } from './idempotency.js';
-import { deleteImageIfUnused, findOwnedImage } from './images.js';
-import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './load-shedding.js';
-import { limitsFor, takeRateLimit } from './rate-limit.js';
+import type { Viewer } from '../auth/context';
+import type { AnalysisResults, Evidence, Provenance } from '../analyzer/contract';
+import type { Db } from '../db';
+import { AppError, NotFoundError, UnavailableError } from '../domain/errors';
+import type { Analysis, Prisma } from '../generated/prisma/client';
+import { transactionConnection, type JobKind } from '../jobs/queue';
+import type { AnalysisDeps } from './analysis-deps';
+import { uuidOrNone } from './ids';
+import { isUniqueViolation, parseIdempotencyKey } from './idempotency';
+import { deleteImageIfUnused, findOwnedImage } from './images';
+import { FAILURE, NOT_FOUND, failingAs } from './messages';
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './load-shedding';
+import { limitsFor, takeRateLimit } from './rate-limit';
 
 const ENQUEUE_WAIT_MS = 30_000;
 
@@ -59,10 +59,15 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
     }
     const image = await findOwnedImage(deps.db, viewer.uid, imageId);
     try {
-      return await enqueueAnalysis(deps, { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation, idempotencyKey }, kind);
+      return await enqueueAnalysis(
+        deps,
+        { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation, idempotencyKey },
+        kind,
+      );
     } catch (error) {
       // A concurrent request with the same key created it first: that one is the answer.
-      const winner = idempotencyKey && isUniqueViolation(error) ? await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId) : null;
+      const winner =
+        idempotencyKey && isUniqueViolation(error) ? await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId) : null;
       if (winner) return winner;
       throw error;
     }

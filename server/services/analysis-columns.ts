@@ -1,9 +1,9 @@
 // Flat columns of an analysis for spreadsheets: the history export (rest/exports.ts) and portfolio batch
 // results (services/batches.ts) share them, so both files read alike.
-import type { AnalysisResults } from '../analyzer/contract.js';
-import { bandFor } from '../../common/constants.js';
-import type { Analysis } from '../generated/prisma/client.js';
-import { scoreOf } from './analyses.js';
+import type { AnalysisResults } from '../analyzer/contract';
+import { bandFor } from '../../common/constants';
+import type { Analysis } from '../generated/prisma/client';
+import { scoreOf } from './analyses';
 
 /** Every feature of a result as flat columns (null until done): the exports' and batch results' shared part. */
 export function resultColumns(r: AnalysisResults | null) {

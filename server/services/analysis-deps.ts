@@ -1,14 +1,14 @@
 // What the analysis-domain services need beyond the database: blob storage, the analyzer, the job
 // queue, the change feed and the abuse limits. createApp builds one set per app; every request's context
 // carries it as `ctx.analysis` (auth/context.ts), so resolvers and REST handlers reach it the same way.
-import type { Analyzer } from '../analyzer/contract.js';
-import type { RateLimits } from '../config.js';
-import type { Db } from '../db.js';
-import type { BlobStorage } from '../storage/blob-storage.js';
-import type { JobQueue } from '../jobs/queue.js';
-import type { AnalysisEvents } from './analysis-events.js';
-import type { AnalysisJob } from './analysis-runner.js';
-import type { AdmissionGate, StreamLimiter } from './load-shedding.js';
+import type { Analyzer } from '../analyzer/contract';
+import type { RateLimits } from '../config';
+import type { Db } from '../db';
+import type { BlobStorage } from '../storage/blob-storage';
+import type { JobQueue } from '../jobs/queue';
+import type { AnalysisEvents } from './analysis-events';
+import type { AnalysisJob } from './analysis-runner';
+import type { AdmissionGate, StreamLimiter } from './load-shedding';
 
 export interface AnalysisDeps {
   db: Db;

@@ -2,9 +2,9 @@
 // POST /aerial/analyze/{id}) follow the row through this process's one change feed (NOTIFY
 // aerisk_analysis, sent by a trigger on every insert, delete and status or progress change, from any
 // process). No watcher polls; a change costs one read, shared by every watcher of that analysis.
-import type { Database } from '../db.js';
-import type { Analysis } from '../generated/prisma/client.js';
-import { ChangeFeed } from '../jobs/change-feed.js';
+import type { Database } from '../db';
+import type { Analysis } from '../generated/prisma/client';
+import { ChangeFeed } from '../jobs/change-feed';
 
 export const ANALYSIS_CHANNEL = 'aerisk_analysis';
 

@@ -3,14 +3,14 @@
 // running → done | failed, with a progress percentage); the queue only decides when and where the
 // handler runs. Writes after the start are conditional on the row still being this attempt's, so an
 // attempt that was given up (its worker presumed dead) can no longer write once another one started.
-import type { ClaudeAnalyzeContext } from '../analyzer/claude/analyzer.js';
-import { analyzerOutputSchema, type Analyzer, type GsdSource } from '../analyzer/contract.js';
-import type { Db } from '../db.js';
-import type { Prisma } from '../generated/prisma/client.js';
-import { PermanentJobError, type RunningJob } from '../jobs/queue.js';
-import type { BlobStorage } from '../storage/blob-storage.js';
-import { filterFlagsFor, searchTextFor } from './analysis-text.js';
-import { FAILURE } from './messages.js';
+import type { ClaudeAnalyzeContext } from '../analyzer/claude/analyzer';
+import { analyzerOutputSchema, type Analyzer, type GsdSource } from '../analyzer/contract';
+import type { Db } from '../db';
+import type { Prisma } from '../generated/prisma/client';
+import { PermanentJobError, type RunningJob } from '../jobs/queue';
+import type { BlobStorage } from '../storage/blob-storage';
+import { filterFlagsFor, searchTextFor } from './analysis-text';
+import { FAILURE } from './messages';
 
 /** What an analysis job carries: the row it runs. */
 export interface AnalysisJob {

@@ -4,11 +4,11 @@
 // Prisma's own cursor because its cursor comparisons mishandle a nullable sort column (risk score
 // is null for unassessable and unfinished analyses, which sort after scored ones either way).
 import { z } from 'zod';
-import type { Db } from '../db.js';
-import { ValidationError } from '../domain/errors.js';
-import type { Analysis, Prisma } from '../generated/prisma/client.js';
-import { afterCreated, decodeCursor, encodeCursor, keysetPage, type Page } from './keyset.js';
-import { FAILURE, failingAs } from './messages.js';
+import type { Db } from '../db';
+import { ValidationError } from '../domain/errors';
+import type { Analysis, Prisma } from '../generated/prisma/client';
+import { afterCreated, decodeCursor, encodeCursor, keysetPage, type Page } from './keyset';
+import { FAILURE, failingAs } from './messages';
 
 export const ANALYSIS_FILTERS = ['pool', 'spa', 'trees', 'roof', 'solar', 'power_lines'] as const;
 export type AnalysisFilter = (typeof ANALYSIS_FILTERS)[number];
@@ -73,10 +73,7 @@ function searchWhere(search: string | null | undefined): Prisma.AnalysisWhereInp
   return terms.map((raw) => {
     const term = raw.replace(/[\\%_]/g, (c) => `\\${c}`);
     return {
-      OR: [
-        { propertyLocation: { contains: term, mode: 'insensitive' } },
-        { searchText: { contains: term, mode: 'insensitive' } },
-      ],
+      OR: [{ propertyLocation: { contains: term, mode: 'insensitive' } }, { searchText: { contains: term, mode: 'insensitive' } }],
     };
   });
 }
@@ -160,7 +157,8 @@ async function queryPage(db: Db, ownerId: string, params: ListAnalysesParams, qu
     (await db.analysis.findMany({ ...selection, where: { ownerId, AND: [...matching, ...where] }, orderBy: order, take })) as Analysis[];
   const page = await keysetPage(
     first,
-    (take) => (sort === 'risk_score' ? byScore(find, order, cursor, take) : find(cursor ? [afterWhere(cursor)] : [], orderBy(sort, order), take)),
+    (take) =>
+      sort === 'risk_score' ? byScore(find, order, cursor, take) : find(cursor ? [afterWhere(cursor)] : [], orderBy(sort, order), take),
     (row) => cursorOf(row, sort, order),
   );
   return {

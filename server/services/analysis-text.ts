@@ -1,7 +1,7 @@
 // What history search and filters see of a finished analysis: plain sentences (never JSON keys, so
 // searching "pool" does not match every record that says `"pool": {"present": false}`) and the
 // filter flags of analysis-contract.md ("Who uses which rule").
-import type { AnalysisResults, Evidence } from '../analyzer/contract.js';
+import type { AnalysisResults, Evidence } from '../analyzer/contract';
 
 const TREE_WORDS = {
   none: '',

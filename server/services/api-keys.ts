@@ -5,15 +5,15 @@
 // request limit; revoking it refuses it from the next request on (every request reads the row).
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Viewer } from '../auth/context.js';
-import type { Identity } from '../auth/firebase.js';
-import type { Db } from '../db.js';
-import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../domain/errors.js';
-import type { ApiKey } from '../generated/prisma/client.js';
-import { uuidOrNone } from './ids.js';
-import { failingAs } from './messages.js';
-import { takeRateLimit } from './rate-limit.js';
-import { ensureUser } from './users.js';
+import type { Viewer } from '../auth/context';
+import type { Identity } from '../auth/firebase';
+import type { Db } from '../db';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../domain/errors';
+import type { ApiKey } from '../generated/prisma/client';
+import { uuidOrNone } from './ids';
+import { failingAs } from './messages';
+import { takeRateLimit } from './rate-limit';
+import { ensureUser } from './users';
 
 /** Every key starts with this, so it is told apart from a Firebase ID token (a JWT) at a glance. */
 export const API_KEY_PREFIX = 'aerisk_';

@@ -1,13 +1,22 @@
 // The audit trail of an analysis (issue 10, item 2): an append-only log. `created`, `analysed`, `failed` and
 // `deleted` come from database triggers (prisma/migrations/*_audit_trail); the services append review changes,
 // reverts, reports and exports. Only the owner reads it; the database refuses to edit or delete an entry.
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import type { AuditEntry, Prisma } from '../generated/prisma/client.js';
-import { findOwnedAnalysis } from './analyses.js';
-import { failingAs } from './messages.js';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import type { AuditEntry, Prisma } from '../generated/prisma/client';
+import { findOwnedAnalysis } from './analyses';
+import { failingAs } from './messages';
 
-export const AUDIT_KINDS = ['created', 'analysed', 'failed', 'reviewed', 'review_reverted', 'report_generated', 'exported', 'deleted'] as const;
+export const AUDIT_KINDS = [
+  'created',
+  'analysed',
+  'failed',
+  'reviewed',
+  'review_reverted',
+  'report_generated',
+  'exported',
+  'deleted',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_FAILURE = 'Failed to fetch the audit trail';
@@ -58,9 +67,11 @@ export function auditRecord(entry: AuditEntry) {
   };
 }
 
-
 /** An export of the history: one `exported` entry per analysis it contained. */
 export async function recordExport(db: Db, viewer: Viewer, analysisIds: string[], format: string): Promise<void> {
   const actor = actorName(viewer);
-  await appendAudit(db, analysisIds.map((analysisId) => ({ analysisId, ownerId: viewer.uid, kind: 'exported' as const, actor, details: { format } })));
+  await appendAudit(
+    db,
+    analysisIds.map((analysisId) => ({ analysisId, ownerId: viewer.uid, kind: 'exported' as const, actor, details: { format } })),
+  );
 }

@@ -2,9 +2,9 @@
 // latitude and longitude, and an optional policy/reference id, in any order and common spellings), then
 // one property per row. A bad row (no address, unparseable coordinates, duplicate reference) becomes an
 // `invalid` row with the reason, and the batch goes on; only a file that is no portfolio at all is refused.
-import { ValidationError } from '../domain/errors.js';
-import { MAX_ADDRESS_CHARS } from '../imagery/places-guard.js';
-import { isValidPoint } from '../imagery/coordinates.js';
+import { ValidationError } from '../domain/errors';
+import { MAX_ADDRESS_CHARS } from '../imagery/places-guard';
+import { isValidPoint } from '../imagery/coordinates';
 
 export const MAX_BATCH_ROWS = 10_000;
 /** 10,000 rows of a long address and a reference each fit well within this. */
@@ -84,7 +84,11 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
   return records;
 }
 
-const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_\-.]+/g, ' ');
+const normalise = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-.]+/g, ' ');
 
 function columnsOf(header: string[]) {
   const names = header.map(normalise);
@@ -128,7 +132,15 @@ export function parseBatchCsv(input: string): BatchRowInput[] {
     const address = cell(record, columns.address) || null;
     const latText = cell(record, columns.latitude);
     const lonText = cell(record, columns.longitude);
-    const row: BatchRowInput = { rowNumber, referenceId: reference, address, latitude: null, longitude: null, status: 'pending', error: null };
+    const row: BatchRowInput = {
+      rowNumber,
+      referenceId: reference,
+      address,
+      latitude: null,
+      longitude: null,
+      status: 'pending',
+      error: null,
+    };
     const invalid = (error: string): BatchRowInput => ({ ...row, status: 'invalid', error });
 
     if (reference !== null) {

@@ -7,17 +7,17 @@
 // Batch analyses go to the job queue as kind `batch`: below every interactive analysis, shared fairly between
 // owners (server/jobs/queue.ts). On top, the runner keeps at most `queueDepth` batch analyses waiting or running,
 // so it does not fetch thousands of map images ahead of the analyses that use them.
-import type { Viewer } from '../auth/context.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db.js';
-import type { BatchRow, User } from '../generated/prisma/client.js';
-import { MAP_IMAGE_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
-import { formatCoordinates } from '../imagery/coordinates.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { enqueueAnalysis } from './analyses.js';
-import type { MapDeps } from './places.js';
-import { PROCESS_MAP_IMAGE_MESSAGE, storeMapImage } from './property-image.js';
-import type { BlobStorage } from '../storage/blob-storage.js';
+import type { Viewer } from '../auth/context';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { BatchRow, User } from '../generated/prisma/client';
+import { MAP_IMAGE_FAILED_MESSAGE, isProviderError } from '../imagery/errors';
+import { formatCoordinates } from '../imagery/coordinates';
+import type { AnalysisDeps } from './analysis-deps';
+import { enqueueAnalysis } from './analyses';
+import type { MapDeps } from './places';
+import { PROCESS_MAP_IMAGE_MESSAGE, storeMapImage } from './property-image';
+import type { BlobStorage } from '../storage/blob-storage';
 
 /** A row whose map image could not be fetched (provider down, timeout) is tried this often in all. */
 export const BATCH_FETCH_ATTEMPTS = 3;
@@ -169,7 +169,10 @@ export class BatchRunner {
       if (!owner) return; // the account is gone, and its batches with it
       let imageId = row.imageId;
       if (!imageId) {
-        const address = row.latitude !== null && row.longitude !== null ? formatCoordinates({ latitude: row.latitude, longitude: row.longitude }) : row.address;
+        const address =
+          row.latitude !== null && row.longitude !== null
+            ? formatCoordinates({ latitude: row.latitude, longitude: row.longitude })
+            : row.address;
         const image = await storeMapImage({ db, storage }, map, ownerViewer(owner), { address });
         imageId = image.id;
         // Kept at once: a restart from here on analyses this image rather than fetching another.

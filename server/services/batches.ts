@@ -3,17 +3,17 @@
 // map imagery provider. Every row and its state is in the database before the answer, so a batch survives a
 // restart. Progress and results are read from the rows joined with their analyses, scoped to the owner.
 import { z } from 'zod';
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import type { AnalysisResults } from '../analyzer/contract.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
-import type { Analysis, Batch, BatchRow, Image, Prisma } from '../generated/prisma/client.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv.js';
-import { uuidOrNone } from './ids.js';
-import { failingAs } from './messages.js';
-import { ensureUser } from './users.js';
-import { resultColumns, scoreColumns } from './analysis-columns.js';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import type { AnalysisResults } from '../analyzer/contract';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import type { Analysis, Batch, BatchRow, Image, Prisma } from '../generated/prisma/client';
+import type { AnalysisDeps } from './analysis-deps';
+import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
+import { uuidOrNone } from './ids';
+import { failingAs } from './messages';
+import { ensureUser } from './users';
+import { resultColumns, scoreColumns } from './analysis-columns';
 
 export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
@@ -83,15 +83,18 @@ export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unk
     await ensureUser(deps.db, viewer);
     const source = input.csv != null ? 'csv' : 'images';
     const name = input.name ?? `${source === 'csv' ? 'CSV' : 'Images'} of ${rows.length} row${rows.length === 1 ? '' : 's'}`;
-    const batch = await deps.db.$transaction(async (tx) => {
-      const created = await tx.batch.create({ data: { ownerId: viewer.uid, name, source, totalRows: rows.length } });
-      // One statement per thousand rows keeps each well under PostgreSQL's bind-parameter limit.
-      for (let i = 0; i < rows.length; i += 1000) {
-        await tx.batchRow.createMany({ data: rows.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
-      }
-      return created;
-      // 10,000 rows are a few seconds' work for a busy database; Prisma's default 5 s would cut that off.
-    }, { maxWait: 30_000, timeout: 120_000 });
+    const batch = await deps.db.$transaction(
+      async (tx) => {
+        const created = await tx.batch.create({ data: { ownerId: viewer.uid, name, source, totalRows: rows.length } });
+        // One statement per thousand rows keeps each well under PostgreSQL's bind-parameter limit.
+        for (let i = 0; i < rows.length; i += 1000) {
+          await tx.batchRow.createMany({ data: rows.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
+        }
+        return created;
+        // 10,000 rows are a few seconds' work for a busy database; Prisma's default 5 s would cut that off.
+      },
+      { maxWait: 30_000, timeout: 120_000 },
+    );
     // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
     deps.batches?.wake();
     return batch;
@@ -133,7 +136,15 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
     FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;
   const n = (key: string) => Number(row?.[key] ?? 0);
-  return { total: n('total'), queued: n('queued'), running: n('running'), done: n('done'), not_found: n('not_found'), failed: n('failed'), invalid: n('invalid') };
+  return {
+    total: n('total'),
+    queued: n('queued'),
+    running: n('running'),
+    done: n('done'),
+    not_found: n('not_found'),
+    failed: n('failed'),
+    invalid: n('invalid'),
+  };
 }
 
 /** A batch is finished when no row waits or runs. */
@@ -168,7 +179,9 @@ const ROW_STATE_WHERE: Record<BatchRowState, Prisma.BatchRowWhereInput> = {
   running: { OR: [{ status: 'fetching' }, { status: 'analysing', analysis: { status: 'running' } }] },
   done: { status: 'analysing', analysis: { status: 'done' } },
   not_found: { status: 'not_found' },
-  failed: { OR: [{ status: 'failed' }, { status: 'analysing', analysisId: null }, { status: 'analysing', analysis: { status: 'failed' } }] },
+  failed: {
+    OR: [{ status: 'failed' }, { status: 'analysing', analysisId: null }, { status: 'analysing', analysis: { status: 'failed' } }],
+  },
   invalid: { status: 'invalid' },
 };
 

@@ -3,12 +3,12 @@
 // signing out, or staying away longer than GUEST_SESSION_TTL_HOURS, deletes its analyses, images (the
 // blobs too), risk zones, usage counters and the anonymous account. The identity provider is asked
 // again right before anything is deleted, so a guest who linked a credential meanwhile keeps it all.
-import type { AccountAdmin } from '../auth/accounts.js';
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import { ForbiddenError } from '../domain/errors.js';
-import type { BlobStorage } from '../storage/blob-storage.js';
-import { FAILURE, failingAs } from './messages.js';
+import type { AccountAdmin } from '../auth/accounts';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import { ForbiddenError } from '../domain/errors';
+import type { BlobStorage } from '../storage/blob-storage';
+import { FAILURE, failingAs } from './messages';
 
 export interface GuestDeps {
   db: Db;

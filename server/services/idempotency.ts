@@ -2,7 +2,7 @@
 // connection) with the same key gets the same answer and no second row. The key is stored on the row the
 // request created (images.idempotency_key, analyses.idempotency_key; unique per owner), so it holds across
 // restarts and processes, and is scoped to the user: another user's identical key is a different request.
-import { ValidationError } from '../domain/errors.js';
+import { ValidationError } from '../domain/errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,255}$/;

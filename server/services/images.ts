@@ -3,21 +3,21 @@
 // reads an image; anyone else gets the same "not found" as for an id that does not exist.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
-import type { Image, Prisma } from '../generated/prisma/client.js';
-import { noFile } from '../ingest/errors.js';
-import { ingestImage, type IngestedImage } from '../ingest/ingest-image.js';
-import type { ImageInput } from '../ingest/read-limited.js';
-import type { BlobStorage, BlobStream } from '../storage/blob-storage.js';
-import { sweepOrphans, type SweepReport } from '../storage/sweep-orphans.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { uuidOrNone } from './ids.js';
-import { isUniqueViolation, parseIdempotencyKey } from './idempotency.js';
-import { FAILURE, NOT_FOUND, failingAs } from './messages.js';
-import { limitsFor, takeRateLimit } from './rate-limit.js';
-import { ensureUser } from './users.js';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import { NotFoundError, ValidationError } from '../domain/errors';
+import type { Image, Prisma } from '../generated/prisma/client';
+import { noFile } from '../ingest/errors';
+import { ingestImage, type IngestedImage } from '../ingest/ingest-image';
+import type { ImageInput } from '../ingest/read-limited';
+import type { BlobStorage, BlobStream } from '../storage/blob-storage';
+import { sweepOrphans, type SweepReport } from '../storage/sweep-orphans';
+import type { AnalysisDeps } from './analysis-deps';
+import { uuidOrNone } from './ids';
+import { isUniqueViolation, parseIdempotencyKey } from './idempotency';
+import { FAILURE, NOT_FOUND, failingAs } from './messages';
+import { limitsFor, takeRateLimit } from './rate-limit';
+import { ensureUser } from './users';
 
 export const MAX_PROPERTY_LOCATION_LENGTH = 500;
 const IMAGE_PREFIX = 'images/';
@@ -129,36 +129,38 @@ export async function uploadImage(
     if (existing) return existing;
   }
   // Admitted before anything is read or counted: a refused upload (503 + Retry-After) costs nothing.
-  return deps.uploads.run(() => failingAs(FAILURE.upload, async () => {
-    await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload, deps.clock());
-    const input = typeof source === 'function' ? await source() : source;
-    const propertyLocation = parseLocation(input.propertyLocation);
-    if (!input.file) throw noFile();
-    const ingested = await ingestImage(input.file);
-    await ensureUser(deps.db, viewer);
-    const { exif, gsdHint } = ingested;
-    return storeIngestedImage(deps.db, deps.storage, viewer.uid, ingested, {
-      source: 'upload',
-      idempotencyKey,
-      propertyLocation,
-      latitude: exif.latitude ?? null,
-      longitude: exif.longitude ?? null,
-      capturedAt: exif.capturedAt ?? null,
-      gsdMPerPx: gsdHint?.metersPerPixel ?? null,
-      gsdSource: gsdHint ? 'estimated' : null,
-      providerMeta: {
-        upload: {
-          ...(input.filename ? { filename: input.filename.slice(0, 255) } : {}),
-          received_bytes: ingested.receivedByteSize,
-          received_mime: ingested.sourceMime,
+  return deps.uploads.run(() =>
+    failingAs(FAILURE.upload, async () => {
+      await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, FAILURE.upload, deps.clock());
+      const input = typeof source === 'function' ? await source() : source;
+      const propertyLocation = parseLocation(input.propertyLocation);
+      if (!input.file) throw noFile();
+      const ingested = await ingestImage(input.file);
+      await ensureUser(deps.db, viewer);
+      const { exif, gsdHint } = ingested;
+      return storeIngestedImage(deps.db, deps.storage, viewer.uid, ingested, {
+        source: 'upload',
+        idempotencyKey,
+        propertyLocation,
+        latitude: exif.latitude ?? null,
+        longitude: exif.longitude ?? null,
+        capturedAt: exif.capturedAt ?? null,
+        gsdMPerPx: gsdHint?.metersPerPixel ?? null,
+        gsdSource: gsdHint ? 'estimated' : null,
+        providerMeta: {
+          upload: {
+            ...(input.filename ? { filename: input.filename.slice(0, 255) } : {}),
+            received_bytes: ingested.receivedByteSize,
+            received_mime: ingested.sourceMime,
+          },
+          ...(gsdHint ? { gsd_basis: gsdHint.basis } : {}),
+          ...(exif.model ? { camera: exif.model } : {}),
+          ...(exif.altitudeM !== undefined ? { gps_altitude_m: exif.altitudeM } : {}),
+          ...(exif.relativeAltitudeM !== undefined ? { relative_altitude_m: exif.relativeAltitudeM } : {}),
         },
-        ...(gsdHint ? { gsd_basis: gsdHint.basis } : {}),
-        ...(exif.model ? { camera: exif.model } : {}),
-        ...(exif.altitudeM !== undefined ? { gps_altitude_m: exif.altitudeM } : {}),
-        ...(exif.relativeAltitudeM !== undefined ? { relative_altitude_m: exif.relativeAltitudeM } : {}),
-      },
-    });
-  }));
+      });
+    }),
+  );
 }
 
 /** The viewer's image, or NotFoundError whether it is missing or someone else's. */

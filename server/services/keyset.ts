@@ -2,8 +2,8 @@
 // is `first` rows plus whether more follow, and each row's cursor is an opaque base64url JSON of the
 // sort keys, checked against a schema when it comes back.
 import type { z } from 'zod';
-import { ValidationError } from '../domain/errors.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import { ValidationError } from '../domain/errors';
+import type { Prisma } from '../generated/prisma/client';
 
 export interface Page<Row> {
   rows: Row[];

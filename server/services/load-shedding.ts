@@ -6,7 +6,7 @@
 //   nothing admitted is dropped.
 // - New analyses are refused the same way while ANALYSIS_QUEUE_LIMIT jobs are already queued or running.
 // - Each user may hold SUBSCRIPTIONS_PER_USER open subscription streams; one more is refused (429).
-import { RateLimitedError, UnavailableError } from '../domain/errors.js';
+import { RateLimitedError, UnavailableError } from '../domain/errors';
 
 export const BUSY_MESSAGE = 'The server is busy right now. Try again in a moment.';
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live updates are open for this account. Close one and try again.';

@@ -1,6 +1,6 @@
 // The specification's §8 data-call messages and our not-found messages, produced here and nowhere
 // else. A not-found message never depends on whether the row exists for someone else.
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/errors';
 
 export const FAILURE = {
   upload: 'Failed to upload image',

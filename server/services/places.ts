@@ -1,14 +1,14 @@
 // Address suggestions and what the Map tab needs to know about the configured providers. The providers
 // (server/imagery/) are built once per app and every request's context carries them as `ctx.map`, like
 // the analysis services' dependencies, so the GraphQL resolvers and the REST routes reach the same ones.
-import type { Viewer } from '../auth/context.js';
-import { AUTOCOMPLETE_MIN_CHARS } from '../../common/constants.js';
-import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors.js';
-import type { Reachability } from '../imagery/reachability.js';
-import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { failingAs } from './messages.js';
-import { limitsFor, takeRateLimit } from './rate-limit.js';
+import type { Viewer } from '../auth/context';
+import { AUTOCOMPLETE_MIN_CHARS } from '../../common/constants';
+import { PLACES_FAILED_MESSAGE, isProviderError } from '../imagery/errors';
+import type { Reachability } from '../imagery/reachability';
+import type { ImageryProvider, PlacesProvider, Prediction } from '../imagery/types';
+import type { AnalysisDeps } from './analysis-deps';
+import { failingAs } from './messages';
+import { limitsFor, takeRateLimit } from './rate-limit';
 
 export interface MapDeps {
   imagery: ImageryProvider;
@@ -46,7 +46,14 @@ export async function placePredictions(
   return failingAs(PLACES_FAILED_MESSAGE, async () => {
     if ((input ?? '').trim().length >= AUTOCOMPLETE_MIN_CHARS) {
       const { analysis, viewer } = limit;
-      await takeRateLimit(analysis.db, viewer.uid, 'places', limitsFor(analysis.limits, viewer).placesPerMinute, PLACES_FAILED_MESSAGE, analysis.clock());
+      await takeRateLimit(
+        analysis.db,
+        viewer.uid,
+        'places',
+        limitsFor(analysis.limits, viewer).placesPerMinute,
+        PLACES_FAILED_MESSAGE,
+        analysis.clock(),
+      );
     }
     try {
       return await deps.places.autocomplete(input ?? '', sessionToken ? { sessionToken } : {});

@@ -4,19 +4,19 @@
 // analysis job reads `providerMeta.provenance` into the analyzer's provenance_extra and treats a provider
 // image as north-up (server/services/analysis-runner.ts).
 import { z } from 'zod';
-import type { Viewer } from '../auth/context.js';
-import { AppError, ValidationError } from '../domain/errors.js';
-import type { Image, Prisma } from '../generated/prisma/client.js';
-import { IMAGERY_NOT_CONFIGURED_MESSAGE, MAP_IMAGE_FAILED_MESSAGE, ProviderError, isProviderError } from '../imagery/errors.js';
-import { MAX_ADDRESS_CHARS, MAX_PLACE_ID_CHARS } from '../imagery/places-guard.js';
-import type { GeocodeQuery, GeocodeResult, MapImage } from '../imagery/types.js';
-import { ingestImage } from '../ingest/ingest-image.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { MAX_PROPERTY_LOCATION_LENGTH, storeIngestedImage } from './images.js';
-import { failingAs } from './messages.js';
-import { logProviderFailure, type MapDeps } from './places.js';
-import { limitsFor, takeRateLimit } from './rate-limit.js';
-import { ensureUser } from './users.js';
+import type { Viewer } from '../auth/context';
+import { AppError, ValidationError } from '../domain/errors';
+import type { Image, Prisma } from '../generated/prisma/client';
+import { IMAGERY_NOT_CONFIGURED_MESSAGE, MAP_IMAGE_FAILED_MESSAGE, ProviderError, isProviderError } from '../imagery/errors';
+import { MAX_ADDRESS_CHARS, MAX_PLACE_ID_CHARS } from '../imagery/places-guard';
+import type { GeocodeQuery, GeocodeResult, MapImage } from '../imagery/types';
+import { ingestImage } from '../ingest/ingest-image';
+import type { AnalysisDeps } from './analysis-deps';
+import { MAX_PROPERTY_LOCATION_LENGTH, storeIngestedImage } from './images';
+import { failingAs } from './messages';
+import { logProviderFailure, type MapDeps } from './places';
+import { limitsFor, takeRateLimit } from './rate-limit';
+import { ensureUser } from './users';
 
 /** Spec §5 (Map) and §8 screen messages, produced here for both transports. */
 export const ENTER_ADDRESS_MESSAGE = 'Please enter an address';
@@ -62,7 +62,14 @@ export async function fetchPropertyImage(deps: AnalysisDeps, map: MapDeps, viewe
 }
 
 async function fetchAndStore(deps: AnalysisDeps, map: MapDeps, viewer: Viewer, input: ReturnType<typeof parse>): Promise<Image> {
-  await takeRateLimit(deps.db, viewer.uid, 'upload', limitsFor(deps.limits, viewer).uploadsPerMinute, MAP_IMAGE_FAILED_MESSAGE, deps.clock());
+  await takeRateLimit(
+    deps.db,
+    viewer.uid,
+    'upload',
+    limitsFor(deps.limits, viewer).uploadsPerMinute,
+    MAP_IMAGE_FAILED_MESSAGE,
+    deps.clock(),
+  );
   return storeMapImage(deps, map, viewer, input);
 }
 

@@ -1,11 +1,11 @@
 // Per-user limits on uploads, analyses and address suggestions per minute, and Claude's per-user daily budget. Both are
 // counters in `usage_counters` (one row per user, kind and window), incremented with one atomic
 // upsert, so every process of a deployment shares them.
-import type { ClaudeBudget } from '../analyzer/claude/budget.js';
-import { budgetDay } from '../analyzer/claude/budget.js';
-import type { PerMinuteLimits, RateLimits } from '../config.js';
-import type { Db } from '../db.js';
-import { RateLimitedError } from '../domain/errors.js';
+import type { ClaudeBudget } from '../analyzer/claude/budget';
+import { budgetDay } from '../analyzer/claude/budget';
+import type { PerMinuteLimits, RateLimits } from '../config';
+import type { Db } from '../db';
+import { RateLimitedError } from '../domain/errors';
 
 /** `api-key:<id>`: requests made with one API key (services/api-keys.ts). */
 export type RateLimitedAction = 'upload' | 'analyze' | 'places' | `api-key:${string}`;

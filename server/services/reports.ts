@@ -1,17 +1,17 @@
 // The PDF property report of an analysis (issue 10, item 3): gathers the effective and original values, the
 // review and provenance, draws the findings on the image and renders the PDF; each report is audited.
-import type { Viewer } from '../auth/context.js';
-import type { Finding, Provenance } from '../analyzer/contract.js';
-import type { DefensibleSpace } from '../analyzer/defensible-space.js';
-import { ConflictError } from '../domain/errors.js';
-import type { Analysis, Image } from '../generated/prisma/client.js';
-import { imageWithFindings } from '../report/overlay.js';
-import { renderPropertyReport, type ReportData } from '../report/property-report.js';
-import type { AnalysisDeps } from './analysis-deps.js';
-import { findOwnedAnalysis, storedEvidence } from './analyses.js';
-import { actorName, appendAudit } from './audit.js';
-import { failingAs } from './messages.js';
-import { originalOf, reviewChanges, reviewedFindings } from './reviews.js';
+import type { Viewer } from '../auth/context';
+import type { Finding, Provenance } from '../analyzer/contract';
+import type { DefensibleSpace } from '../analyzer/defensible-space';
+import { ConflictError } from '../domain/errors';
+import type { Analysis, Image } from '../generated/prisma/client';
+import { imageWithFindings } from '../report/overlay';
+import { renderPropertyReport, type ReportData } from '../report/property-report';
+import type { AnalysisDeps } from './analysis-deps';
+import { findOwnedAnalysis, storedEvidence } from './analyses';
+import { actorName, appendAudit } from './audit';
+import { failingAs } from './messages';
+import { originalOf, reviewChanges, reviewedFindings } from './reviews';
 
 export const REPORT_FAILURE = 'Failed to generate the property report';
 
@@ -76,7 +76,11 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
     recommendations: evidence.recommendations,
     review:
       reviewed && row.reviewedAt
-        ? { reviewedBy: row.reviewedBy ?? '', reviewedAt: row.reviewedAt, changes: reviewChanges(row).map((c) => ({ text: changeText(c), reason: c.reason, by: c.by, at: c.at })) }
+        ? {
+            reviewedBy: row.reviewedBy ?? '',
+            reviewedAt: row.reviewedAt,
+            changes: reviewChanges(row).map((c) => ({ text: changeText(c), reason: c.reason, by: c.by, at: c.at })),
+          }
         : null,
     extraSections: [defensibleSpaceSection(evidence.defensible_space)],
     provenance: {
@@ -87,7 +91,9 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
       width: row.image.width,
       height: row.image.height,
       sha256: row.image.sha256,
-      analyzer: [provenance?.provider, provenance?.model, provenance?.analyzer_version && `version ${provenance.analyzer_version}`].filter(Boolean).join(', '),
+      analyzer: [provenance?.provider, provenance?.model, provenance?.analyzer_version && `version ${provenance.analyzer_version}`]
+        .filter(Boolean)
+        .join(', '),
       analyzedAt: provenance?.analyzed_at ?? null,
       attribution: row.image.attribution,
     },
@@ -95,19 +101,31 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
 }
 
 /** The viewer's analysis as a PDF. Not finished yet: a 409 in words. */
-export async function propertyReport(deps: Pick<AnalysisDeps, 'db' | 'storage'>, viewer: Viewer, id: string): Promise<{ pdf: Buffer; row: Analysis }> {
+export async function propertyReport(
+  deps: Pick<AnalysisDeps, 'db' | 'storage'>,
+  viewer: Viewer,
+  id: string,
+): Promise<{ pdf: Buffer; row: Analysis }> {
   return failingAs(REPORT_FAILURE, async () => {
     const row = (await findOwnedAnalysis(deps.db, viewer.uid, id, { include: { image: true } })) as Analysis & { image: Image };
-    if (row.status !== 'done' || !row.results || !row.evidence) throw new ConflictError('The report is available once the analysis is done.');
+    if (row.status !== 'done' || !row.results || !row.evidence)
+      throw new ConflictError('The report is available once the analysis is done.');
     const blob = await deps.storage.get(row.image.storageKey);
     // Drawn: what is still evidence (a rejected finding is not).
     const drawn: Finding[] = reviewedFindings(row).filter((f) => f.reviewDecision !== 'rejected');
     const space = storedEvidence(row)?.defensible_space;
-    const zones = space?.status === 'measured' && space.px_per_m && space.roof_polygon ? { roof: space.roof_polygon, pxPerM: space.px_per_m } : null;
+    const zones =
+      space?.status === 'measured' && space.px_per_m && space.roof_polygon ? { roof: space.roof_polygon, pxPerM: space.px_per_m } : null;
     const image = blob ? await imageWithFindings(blob.bytes, drawn, zones) : null;
     const pdf = await renderPropertyReport(reportData(row, image));
     await appendAudit(deps.db, [
-      { analysisId: row.id, ownerId: viewer.uid, kind: 'report_generated', actor: actorName(viewer), details: { bytes: pdf.length, risk_score: row.riskScore } },
+      {
+        analysisId: row.id,
+        ownerId: viewer.uid,
+        kind: 'report_generated',
+        actor: actorName(viewer),
+        details: { bytes: pdf.length, risk_score: row.riskScore },
+      },
     ]);
     return { pdf, row };
   });

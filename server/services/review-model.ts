@@ -12,11 +12,11 @@ import {
   type Evidence,
   type Finding,
   type Observations,
-} from '../analyzer/contract.js';
-import { recommend } from '../analyzer/recommendations.js';
-import { enforceRoofRule } from '../analyzer/roof-condition.js';
-import { scoreObservations } from '../analyzer/scoring.js';
-import { defensibleSpace } from '../analyzer/defensible-space.js';
+} from '../analyzer/contract';
+import { recommend } from '../analyzer/recommendations';
+import { enforceRoofRule } from '../analyzer/roof-condition';
+import { scoreObservations } from '../analyzer/scoring';
+import { defensibleSpace } from '../analyzer/defensible-space';
 
 /** Feature fields an owner can set, each with the contract's vocabulary. */
 export const REVIEW_FEATURES = {
@@ -131,7 +131,8 @@ function setFeature(obs: Observations, field: ReviewFeature, value: string): voi
   switch (field) {
     case 'pool':
       if ((value === 'present') !== obs.pool.present) {
-        obs.pool = value === 'present' ? { present: true, location: '', condition: 'unknown' } : { present: false, location: '', condition: 'none' };
+        obs.pool =
+          value === 'present' ? { present: true, location: '', condition: 'unknown' } : { present: false, location: '', condition: 'none' };
       }
       return;
     case 'spa':
@@ -250,7 +251,17 @@ export function applyReview(original: Output, review: Review, frame: Frame | nul
 }
 
 function reviewerDamage(reason: string): Finding {
-  return { feature: 'damage', confidence: 1, polygon: [[0, 0], [0, 0]], area_m2: null, note: reason, analyzer: 'reviewer' };
+  return {
+    feature: 'damage',
+    confidence: 1,
+    polygon: [
+      [0, 0],
+      [0, 0],
+    ],
+    area_m2: null,
+    note: reason,
+    analyzer: 'reviewer',
+  };
 }
 
 function observationsOf(results: AnalysisResults): Observations {

@@ -2,15 +2,15 @@
 // each with a reason; the effective output is recomputed from the analyzer's original by the review model and
 // the scoring module, and written over the effective columns (results, evidence, score, search text, filter
 // flags) so history, statistics and exports use it. The original is kept beside it, unchanged.
-import type { Viewer } from '../auth/context.js';
-import type { Provenance } from '../analyzer/contract.js';
-import type { Db } from '../db.js';
-import { ConflictError, ValidationError } from '../domain/errors.js';
-import { Prisma, type Analysis } from '../generated/prisma/client.js';
-import { findOwnedAnalysis } from './analyses.js';
-import { actorName, appendAudit, type NewAuditEntry } from './audit.js';
-import { filterFlagsFor, searchTextFor } from './analysis-text.js';
-import { failingAs } from './messages.js';
+import type { Viewer } from '../auth/context';
+import type { Provenance } from '../analyzer/contract';
+import type { Db } from '../db';
+import { ConflictError, ValidationError } from '../domain/errors';
+import { Prisma, type Analysis } from '../generated/prisma/client';
+import { findOwnedAnalysis } from './analyses';
+import { actorName, appendAudit, type NewAuditEntry } from './audit';
+import { filterFlagsFor, searchTextFor } from './analysis-text';
+import { failingAs } from './messages';
 import {
   applyReview,
   emptyReview,
@@ -24,7 +24,7 @@ import {
   type Review,
   type ReviewChange,
   type ReviewFeature,
-} from './review-model.js';
+} from './review-model';
 
 /** The analyzer's own output: copied aside at the first review, else still the effective columns. */
 export function originalOf(row: Analysis): Output & { riskScore: number | null } {
@@ -68,14 +68,33 @@ export function reviewChanges(row: Analysis): ReviewChangeView[] {
   const out: ReviewChangeView[] = [];
   for (const [index, d] of Object.entries(review.findings)) {
     const finding = original.evidence.findings[Number(index)];
-    out.push({ field: 'finding', findingIndex: Number(index), from: finding?.feature ?? 'finding', to: d.decision, reason: d.reason, by: d.by, at: d.at });
+    out.push({
+      field: 'finding',
+      findingIndex: Number(index),
+      from: finding?.feature ?? 'finding',
+      to: d.decision,
+      reason: d.reason,
+      by: d.by,
+      at: d.at,
+    });
   }
   for (const field of REVIEW_FEATURE_NAMES) {
     const d = review.features[field];
-    if (d) out.push({ field, findingIndex: null, from: featureValue(original.results, field), to: d.value, reason: d.reason, by: d.by, at: d.at });
+    if (d)
+      out.push({
+        field,
+        findingIndex: null,
+        from: featureValue(original.results, field),
+        to: d.value,
+        reason: d.reason,
+        by: d.by,
+        at: d.at,
+      });
   }
-  for (const r of review.added_risks) out.push({ field: 'add_risk', findingIndex: null, from: '', to: r.text, reason: r.reason, by: r.by, at: r.at });
-  for (const r of review.removed_risks) out.push({ field: 'remove_risk', findingIndex: null, from: r.text, to: '', reason: r.reason, by: r.by, at: r.at });
+  for (const r of review.added_risks)
+    out.push({ field: 'add_risk', findingIndex: null, from: '', to: r.text, reason: r.reason, by: r.by, at: r.at });
+  for (const r of review.removed_risks)
+    out.push({ field: 'remove_risk', findingIndex: null, from: r.text, to: '', reason: r.reason, by: r.by, at: r.at });
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }
 
@@ -106,7 +125,8 @@ function decide(review: Review, change: ReviewChange, original: Output, effectiv
     case 'finding': {
       const index = change.findingIndex!;
       const finding = original.evidence.findings[index];
-      if (!finding) throw new ValidationError(`This analysis has no finding ${index}.`, [{ path: 'findingIndex', message: 'No such finding.' }]);
+      if (!finding)
+        throw new ValidationError(`This analysis has no finding ${index}.`, [{ path: 'findingIndex', message: 'No such finding.' }]);
       const from = review.findings[String(index)]?.decision ?? 'unreviewed';
       review.findings[String(index)] = { ...decided, decision: value as FindingDecision };
       return { field: `finding ${index} (${finding.feature})`, from, to: value, reason: change.reason };
@@ -120,7 +140,9 @@ function decide(review: Review, change: ReviewChange, original: Output, effectiv
     }
     case 'remove_risk': {
       if (!effective.results.additional_risks.includes(value)) {
-        throw new ValidationError(`No additional risk reads "${value.slice(0, 80)}".`, [{ path: 'value', message: 'No such additional risk.' }]);
+        throw new ValidationError(`No additional risk reads "${value.slice(0, 80)}".`, [
+          { path: 'value', message: 'No such additional risk.' },
+        ]);
       }
       const added = review.added_risks.findIndex((r) => r.text === value);
       if (added >= 0) review.added_risks.splice(added, 1);
@@ -176,7 +198,10 @@ async function writeReview(
       data: { ...data, reviewVersion: { increment: 1 } },
     });
     if (count !== 1) throw new ConflictError(CONCURRENT_REVIEW);
-    await appendAudit(tx, audit.map((entry) => ({ ...entry, analysisId: row.id, ownerId: row.ownerId })));
+    await appendAudit(
+      tx,
+      audit.map((entry) => ({ ...entry, analysisId: row.id, ownerId: row.ownerId })),
+    );
     return tx.analysis.findUniqueOrThrow({ where: { id: row.id } });
   });
 }
@@ -196,15 +221,29 @@ export async function reviewAnalysis(db: Db, viewer: Viewer, id: string, input: 
     const effectiveBefore = { results: row.results, evidence: row.evidence } as Output;
     const applied = decide(review, change, original, effectiveBefore, actorName(viewer));
     const effective = applyReview(original, review, frameOf(row));
-    const analysis = await writeReview(db, row, {
-      ...effectiveColumns(row, effective),
-      analyzerResults: original.results as unknown as Prisma.InputJsonValue,
-      analyzerEvidence: original.evidence as unknown as Prisma.InputJsonValue,
-      analyzerScore: original.riskScore,
-      review: review as unknown as Prisma.InputJsonValue,
-      reviewedAt: new Date(),
-      reviewedBy: actorName(viewer),
-    }, [{ kind: 'reviewed', actor: actorName(viewer), field: applied.field, fromValue: applied.from, toValue: applied.to, reason: applied.reason }]);
+    const analysis = await writeReview(
+      db,
+      row,
+      {
+        ...effectiveColumns(row, effective),
+        analyzerResults: original.results as unknown as Prisma.InputJsonValue,
+        analyzerEvidence: original.evidence as unknown as Prisma.InputJsonValue,
+        analyzerScore: original.riskScore,
+        review: review as unknown as Prisma.InputJsonValue,
+        reviewedAt: new Date(),
+        reviewedBy: actorName(viewer),
+      },
+      [
+        {
+          kind: 'reviewed',
+          actor: actorName(viewer),
+          field: applied.field,
+          fromValue: applied.from,
+          toValue: applied.to,
+          reason: applied.reason,
+        },
+      ],
+    );
     return { analysis, applied: [applied] };
   });
 }
@@ -236,7 +275,14 @@ export async function revertReview(db: Db, viewer: Viewer, id: string): Promise<
         reviewedAt: null,
         reviewedBy: null,
       },
-      applied.map((a) => ({ kind: 'review_reverted', actor: actorName(viewer), field: a.field, fromValue: a.from, toValue: a.to, reason: a.reason })),
+      applied.map((a) => ({
+        kind: 'review_reverted',
+        actor: actorName(viewer),
+        field: a.field,
+        fromValue: a.from,
+        toValue: a.to,
+        reason: a.reason,
+      })),
     );
     return { analysis, applied };
   });

@@ -1,15 +1,15 @@
 // Risk zones: manual risk assessments a user records (location, level, details). Spec §5: location
 // and details are required ('Please fill in all required fields'); the level defaults to low.
 import { z } from 'zod';
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import { RISK_LEVELS } from '../../common/constants.js';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
-import type { Prisma, RiskZone } from '../generated/prisma/client.js';
-import { uuidOrNone } from './ids.js';
-import { afterCreated, decodeCursor, encodeCursor, keysetPage, type Page } from './keyset.js';
-import { FAILURE, NOT_FOUND, REQUIRED_FIELDS_MESSAGE, failingAs } from './messages.js';
-import { ensureUser } from './users.js';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import { RISK_LEVELS } from '../../common/constants';
+import { NotFoundError, ValidationError } from '../domain/errors';
+import type { Prisma, RiskZone } from '../generated/prisma/client';
+import { uuidOrNone } from './ids';
+import { afterCreated, decodeCursor, encodeCursor, keysetPage, type Page } from './keyset';
+import { FAILURE, NOT_FOUND, REQUIRED_FIELDS_MESSAGE, failingAs } from './messages';
+import { ensureUser } from './users';
 
 const required = (max: number, name: string) =>
   z

@@ -1,14 +1,14 @@
 // The same property over time (issue 10, item 6): the owner's other analyses of the same place — the same
 // geocoded address, coordinates within 25 m, or the same normalised address text (`location_key`, kept by a
 // database trigger) — and a side-by-side comparison of two of them.
-import type { Viewer } from '../auth/context.js';
-import type { AnalysisResults } from '../analyzer/contract.js';
-import type { Db } from '../db.js';
-import { bandFor } from '../../common/constants.js';
-import { NotFoundError } from '../domain/errors.js';
-import type { Analysis, Image } from '../generated/prisma/client.js';
-import { findOwnedAnalysis } from './analyses.js';
-import { failingAs } from './messages.js';
+import type { Viewer } from '../auth/context';
+import type { AnalysisResults } from '../analyzer/contract';
+import type { Db } from '../db';
+import { bandFor } from '../../common/constants';
+import { NotFoundError } from '../domain/errors';
+import type { Analysis, Image } from '../generated/prisma/client';
+import { findOwnedAnalysis } from './analyses';
+import { failingAs } from './messages';
 
 export const SAME_PLACE_METRES = 25;
 export const SAME_PROPERTY_FAILURE = 'Failed to fetch the property’s other analyses';
@@ -33,7 +33,8 @@ function formattedAddress(image: Image): string | null {
 /** Metres between two points on the Earth (haversine). */
 export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -46,7 +47,10 @@ export async function sameProperty(db: Db, viewer: Viewer, id: string): Promise<
     // A box of ±25 m around the point narrows the candidates in SQL; the distance itself is exact below.
     const dLat = SAME_PLACE_METRES / 111_320;
     const dLng = lat === null ? 0 : SAME_PLACE_METRES / (111_320 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-    const near = lat !== null && lng !== null ? [{ image: { latitude: { gte: lat - dLat, lte: lat + dLat }, longitude: { gte: lng - dLng, lte: lng + dLng } } }] : [];
+    const near =
+      lat !== null && lng !== null
+        ? [{ image: { latitude: { gte: lat - dLat, lte: lat + dLat }, longitude: { gte: lng - dLng, lte: lng + dLng } } }]
+        : [];
     const candidates = (await db.analysis.findMany({
       where: {
         ownerId: viewer.uid,
@@ -65,7 +69,9 @@ export async function sameProperty(db: Db, viewer: Viewer, id: string): Promise<
     const matches: PropertyMatch[] = [];
     for (const other of candidates) {
       const known = lat !== null && lng !== null && other.image.latitude !== null && other.image.longitude !== null;
-      const distanceM = known ? Math.round(metresBetween({ lat: lat!, lng: lng! }, { lat: other.image.latitude!, lng: other.image.longitude! }) * 10) / 10 : null;
+      const distanceM = known
+        ? Math.round(metresBetween({ lat: lat!, lng: lng! }, { lat: other.image.latitude!, lng: other.image.longitude! }) * 10) / 10
+        : null;
       const match: PropertyMatchKind | null =
         address && formattedAddress(other.image) === address
           ? 'place'
@@ -116,7 +122,12 @@ export function compareRows(before: Row, after: Row): FieldChange[] {
 }
 
 /** Two of the viewer's analyses side by side; the other must be one of the same property. */
-export async function compareAnalyses(db: Db, viewer: Viewer, id: string, otherId: string): Promise<{ before: Row; after: Row; fields: FieldChange[] }> {
+export async function compareAnalyses(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  otherId: string,
+): Promise<{ before: Row; after: Row; fields: FieldChange[] }> {
   const matches = await sameProperty(db, viewer, id);
   return failingAs(SAME_PROPERTY_FAILURE, async () => {
     const other = matches.find((m) => m.analysis.id === otherId)?.analysis;

@@ -2,10 +2,10 @@
 // statistics count finished analyses; an unassessable one (no score) counts in the total but in
 // no band. Risk factors use the same rules as the history filters. Domain shapes: REST's snake_case
 // records are made in rest/, GraphQL exposes these as they are.
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import { RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM } from '../../common/constants.js';
-import { FAILURE, failingAs } from './messages.js';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import { RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM } from '../../common/constants';
+import { FAILURE, failingAs } from './messages';
 
 export interface RiskBands {
   low: number;

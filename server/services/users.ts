@@ -1,12 +1,12 @@
 // Users mirror the identity provider's accounts: the Firebase uid is the primary key, and the
 // profile is refreshed whenever the client reports a sign-in (POST /auth/verify-user).
 import { z } from 'zod';
-import type { Viewer } from '../auth/context.js';
-import type { Db } from '../db.js';
-import { DEFAULT_PROVIDER } from '../../common/constants.js';
-import { ForbiddenError, ValidationError } from '../domain/errors.js';
-import type { Prisma, User } from '../generated/prisma/client.js';
-import { FAILURE, failingAs } from './messages.js';
+import type { Viewer } from '../auth/context';
+import type { Db } from '../db';
+import { DEFAULT_PROVIDER } from '../../common/constants';
+import { ForbiddenError, ValidationError } from '../domain/errors';
+import type { Prisma, User } from '../generated/prisma/client';
+import { FAILURE, failingAs } from './messages';
 
 const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
 

@@ -41,7 +41,10 @@ export interface BlobStorage {
 
 export class InvalidBlobKeyError extends Error {
   override readonly name = 'InvalidBlobKeyError';
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`Invalid blob key ${JSON.stringify(key)}: ${reason}`);
   }
 }

@@ -109,10 +109,7 @@ export class S3Storage implements BlobStorage {
 
   async *list(prefix = ''): AsyncIterable<BlobEntry> {
     assertValidPrefix(prefix);
-    const pages = paginateListObjectsV2(
-      { client: this.client },
-      { Bucket: this.bucket, Prefix: prefix === '' ? undefined : prefix },
-    );
+    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix === '' ? undefined : prefix });
     for await (const page of pages) {
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;

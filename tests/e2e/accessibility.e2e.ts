@@ -118,7 +118,11 @@ test.describe('on a 390 px wide phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the risk zones table never pushes the page sideways, even with a long unbroken string', async ({ page, login, api }) => {
-    await api.createRiskZone({ location: 'North fence line by the garage', risk_level: 'high', details: 'Dead tree leaning toward the garage.' });
+    await api.createRiskZone({
+      location: 'North fence line by the garage',
+      risk_level: 'high',
+      details: 'Dead tree leaning toward the garage.',
+    });
     await api.createRiskZone({ location: `Lot-${'7'.repeat(80)}`, details: `https://example.com/${'x'.repeat(120)}` });
     await login();
     await page.goto('/aerial-risk');

@@ -6,7 +6,11 @@ import { isOperation } from './fixtures/operations';
 const UPLOAD_FAILED = 'Failed to upload or analyze image. Please try again.';
 const bandOf = (score: number) => (score >= 67 ? 'high' : score >= 34 ? 'medium' : 'low');
 
-test('upload: a real aerial photo shows its progress, is analysed, and its findings are drawn on the results', async ({ page, login, api }) => {
+test('upload: a real aerial photo shows its progress, is analysed, and its findings are drawn on the results', async ({
+  page,
+  login,
+  api,
+}) => {
   await login();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Property Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Property Analysis' })).toBeVisible();
@@ -33,11 +37,14 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
   await expect(bar).toBeVisible();
   const seen = new Set<number>();
   await expect
-    .poll(async () => {
-      const value = Number(await bar.getAttribute('aria-valuenow'));
-      seen.add(value);
-      return value;
-    }, { intervals: [100] })
+    .poll(
+      async () => {
+        const value = Number(await bar.getAttribute('aria-valuenow'));
+        seen.add(value);
+        return value;
+      },
+      { intervals: [100] },
+    )
     .toBe(90);
   expect([...seen].every((value) => value % 10 === 0 && value <= 90)).toBe(true);
   expect(seen.size).toBeGreaterThan(3);

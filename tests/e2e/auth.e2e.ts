@@ -144,7 +144,7 @@ test('forgot password answers an unknown address as it answers a known one (no a
   expect(await latestPasswordReset(nobody)).toBeUndefined();
 });
 
-test('Google sign-in without Google\'s sign-in script (an offline installation) says it is not available here', async ({ page }) => {
+test("Google sign-in without Google's sign-in script (an offline installation) says it is not available here", async ({ page }) => {
   // The context serves a stand-in for Google's loader (decision 009); this page is refused it, as offline.
   await page.route(/^https:\/\/apis\.google\.com\//, (route) => route.abort('internetdisconnected'));
   await page.goto('/login');

@@ -11,7 +11,12 @@ test('a small CSV batch runs through the Batches screen, live, and downloads its
   await expect(page.getByRole('heading', { name: 'Portfolio batches' })).toBeVisible();
   await expect(page.getByText('No batches yet.')).toBeVisible();
 
-  const csv = ['policy_id,address,latitude,longitude', 'POL-1,,38.8977,-77.0365', 'POL-2,"1600 Pennsylvania Avenue, Washington",,', 'POL-3,,north,west'].join('\n');
+  const csv = [
+    'policy_id,address,latitude,longitude',
+    'POL-1,,38.8977,-77.0365',
+    'POL-2,"1600 Pennsylvania Avenue, Washington",,',
+    'POL-3,,north,west',
+  ].join('\n');
   await page.getByLabel('CSV file').setInputFiles({ name: 'book.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Start batch' }).click();
 

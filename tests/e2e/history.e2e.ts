@@ -55,7 +55,9 @@ test('history: counts, case-insensitive search, combined filters and the sort to
   // The bands and "Not assessable" add up to the total (an analysis without a score is in no band).
   const stat = (label: string) => stats.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
   await expect(stat('Not assessable')).toHaveText(String(records.filter((r) => r.risk_score === null).length));
-  const shown = await Promise.all(['Low risk', 'Medium risk', 'High risk', 'Not assessable'].map(async (l) => Number(await stat(l).textContent())));
+  const shown = await Promise.all(
+    ['Low risk', 'Medium risk', 'High risk', 'Not assessable'].map(async (l) => Number(await stat(l).textContent())),
+  );
   expect(shown.reduce((a, b) => a + b, 0)).toBe(3);
 
   // Search runs on the server, ignores case, and counts in the singular.
@@ -118,7 +120,9 @@ test('history: counts, case-insensitive search, combined filters and the sort to
   expect(await cardTitles(page)).toHaveLength(3);
 
   // Each card opens its results.
-  await grid(page).getByRole('link', { name: title(cedar) }).click();
+  await grid(page)
+    .getByRole('link', { name: title(cedar) })
+    .click();
   await expect(page).toHaveURL(`/analysis-results/${cedar.analysis_id}`);
   await expect(page.getByRole('heading', { name: title(cedar) })).toBeVisible();
 });

@@ -63,10 +63,7 @@ test('address → suggestion → satellite image → Analyze Property → result
   await expect(provenance).toContainText('600 × 400 px');
 });
 
-test('suggestions are asked for at most once per 300 ms while typing quickly, and never below 3 characters', async ({
-  page,
-  login,
-}) => {
+test('suggestions are asked for at most once per 300 ms while typing quickly, and never below 3 characters', async ({ page, login }) => {
   // The page's clock is the test's: the throttle's interval passes when the test says so, not when a
   // loaded machine gets round to it (time flows as usual until pauseAt).
   await page.clock.install();
@@ -124,10 +121,7 @@ test('the keyboard chooses a suggestion, and the form says what is missing', asy
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('a message goes once the address is edited; out-of-range coordinates and a place without imagery say so', async ({
-  page,
-  login,
-}) => {
+test('a message goes once the address is edited; out-of-range coordinates and a place without imagery say so', async ({ page, login }) => {
   await login();
   await page.goto('/map-analysis');
   const field = page.getByRole('combobox', { name: 'Property address' });

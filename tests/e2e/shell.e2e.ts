@@ -79,7 +79,17 @@ test('the legal pages carry the full terms', async ({ page }) => {
   await expect(page).toHaveURL('/privacy-policy');
   await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
   await expect(page.getByText('Effective date: May 13, 2025')).toBeVisible();
-  for (const section of ['Information We Collect', 'How We Use Your Information', 'How the Service Works', 'Information Sharing', 'Data Security', 'Limitation of Liability', 'Intellectual Property', 'Changes to This Policy', 'Contact Us']) {
+  for (const section of [
+    'Information We Collect',
+    'How We Use Your Information',
+    'How the Service Works',
+    'Information Sharing',
+    'Data Security',
+    'Limitation of Liability',
+    'Intellectual Property',
+    'Changes to This Policy',
+    'Contact Us',
+  ]) {
     await expect(page.getByRole('heading', { name: new RegExp(`^\\d+\\. ${section}$`) })).toBeVisible();
   }
   await expect(page.getByText(/only for the duration of your session/)).toBeVisible();
@@ -87,7 +97,19 @@ test('the legal pages carry the full terms', async ({ page }) => {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page).toHaveURL('/terms-of-service');
   await expect(page.getByText('Effective date: May 13, 2025')).toBeVisible();
-  for (const section of ['Acceptance of Terms', 'User Accounts and Data', 'Permitted and Prohibited Use', 'AI-Generated Results', 'Disclaimer of Warranties and Limitation of Liability', 'Intellectual Property', 'Termination', 'Indemnification', 'Governing Law and Dispute Resolution', 'Changes to These Terms', 'Contact Us']) {
+  for (const section of [
+    'Acceptance of Terms',
+    'User Accounts and Data',
+    'Permitted and Prohibited Use',
+    'AI-Generated Results',
+    'Disclaimer of Warranties and Limitation of Liability',
+    'Intellectual Property',
+    'Termination',
+    'Indemnification',
+    'Governing Law and Dispute Resolution',
+    'Changes to These Terms',
+    'Contact Us',
+  ]) {
     await expect(page.getByRole('heading', { name: new RegExp(`^\\d+\\. ${section}$`) })).toBeVisible();
   }
   const terms = page.getByRole('main');

@@ -9,7 +9,15 @@ import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, idToken, test } from './fixtures/analyses';
 import { poolsTile, streetTile } from './fixtures/images';
 
-const LABELS: Record<string, string> = { pool: 'pool', spa: 'spa', tree: 'tree', solar: 'solar panels', power_line: 'power line', damage: 'damage', other: 'other' };
+const LABELS: Record<string, string> = {
+  pool: 'pool',
+  spa: 'spa',
+  tree: 'tree',
+  solar: 'solar panels',
+  power_line: 'power line',
+  damage: 'damage',
+  other: 'other',
+};
 const BANDS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 const bandOf = (score: number) => (score >= 67 ? 'high' : score >= 34 ? 'medium' : 'low');
 
@@ -70,9 +78,7 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   const reviewedScore = after.risk_score!;
   expect(bandOf(reviewedScore)).toBe('high');
   const scoreLine = page.getByTestId('review-score-change');
-  await expect(scoreLine).toHaveText(
-    `Analyzer: ${analyzerScore} ${BANDS[bandOf(analyzerScore)]} → Reviewed: ${reviewedScore} High`,
-  );
+  await expect(scoreLine).toHaveText(`Analyzer: ${analyzerScore} ${BANDS[bandOf(analyzerScore)]} → Reviewed: ${reviewedScore} High`);
   await expect(page.getByTestId('risk-score')).toHaveAttribute('data-band', 'high');
   await expect(page.getByTestId('risk-score')).toContainText(String(reviewedScore));
 
@@ -88,7 +94,9 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   await page.getByRole('button', { name: 'Download PDF report' }).click();
   const pdf = await downloading;
   expect(pdf.suggestedFilename()).toBe(`aerisk-report-${analysisId}.pdf`);
-  const text = execFileSync('pdftotext', ['-layout', (await pdf.path())!, '-']).toString().replace(/\s+/g, ' ');
+  const text = execFileSync('pdftotext', ['-layout', (await pdf.path())!, '-'])
+    .toString()
+    .replace(/\s+/g, ' ');
   expect(text).toContain(`Risk score: ${reviewedScore} / 100, High risk (reviewed)`);
   expect(text).toContain('Skylights and a shadow, not what the analyzer says');
   await expect(audit).toContainText('PDF report generated');

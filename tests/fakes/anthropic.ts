@@ -12,17 +12,7 @@ export const FAKE_MAX_PIXELS = 1_150_000;
 export const FAKE_MAX_LONG_SIDE = 1568;
 const KEY_PROBLEM = 'API key missing or wrong';
 /** Names of the tool input fields the request's schema must declare. */
-const REQUIRED_TOOL_FIELDS = [
-  'findings',
-  'property_condition',
-  'roof',
-  'pool',
-  'spa',
-  'trees',
-  'solar',
-  'power_lines',
-  'additional_risks',
-];
+const REQUIRED_TOOL_FIELDS = ['findings', 'property_condition', 'roof', 'pool', 'spa', 'trees', 'solar', 'power_lines', 'additional_risks'];
 
 export interface SentImage {
   mediaType: string;
@@ -78,8 +68,7 @@ export const reply = {
     kind: 'error',
     status: 400,
     type: 'invalid_request_error',
-    message:
-      'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+    message: 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
   }),
   /** A spend limit, which current API versions send as a 429 with an error code: retrying cannot help. */
   spendLimitReached: (): FakeReply => ({
@@ -200,7 +189,10 @@ async function checkRequest(request: FakeRequest, raw: Buffer, options: FakeAnth
   if (!Array.isArray(tools) || tools.length !== 1) {
     p.push(`expected exactly one tool, got ${Array.isArray(tools) ? tools.length : 'none'}`);
   } else {
-    const tool = tools[0] as { name?: unknown; input_schema?: { type?: unknown; properties?: Record<string, unknown>; required?: unknown } };
+    const tool = tools[0] as {
+      name?: unknown;
+      input_schema?: { type?: unknown; properties?: Record<string, unknown>; required?: unknown };
+    };
     if (tool.name !== FAKE_TOOL_NAME) p.push(`tool is named ${JSON.stringify(tool.name)}`);
     const schema = tool.input_schema;
     if (schema?.type !== 'object' || !schema.properties) p.push('tool input_schema is not an object schema');
@@ -253,13 +245,7 @@ async function checkRequest(request: FakeRequest, raw: Buffer, options: FakeAnth
   if (!blocks.some((b) => b.type === 'text')) p.push('no text block next to the image');
 }
 
-function answer(
-  res: ServerResponse,
-  socket: import('node:net').Socket,
-  request: FakeRequest,
-  planned: FakeReply,
-  n: number,
-): void {
+function answer(res: ServerResponse, socket: import('node:net').Socket, request: FakeRequest, planned: FakeReply, n: number): void {
   const model = String(request.body?.model ?? 'unknown');
   switch (planned.kind) {
     case 'hang':
@@ -272,7 +258,13 @@ function answer(
       return;
     case 'tool_use': {
       const input = typeof planned.input === 'function' ? planned.input(request) : planned.input;
-      sendMessage(res, n, model, [{ type: 'tool_use', id: `toolu_fake_${n}`, name: planned.name ?? FAKE_TOOL_NAME, input }], planned.stopReason ?? 'tool_use');
+      sendMessage(
+        res,
+        n,
+        model,
+        [{ type: 'tool_use', id: `toolu_fake_${n}`, name: planned.name ?? FAKE_TOOL_NAME, input }],
+        planned.stopReason ?? 'tool_use',
+      );
       return;
     }
     case 'text':

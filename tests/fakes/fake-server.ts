@@ -3,24 +3,9 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeMode =
-  | 'ok'
-  | 'http-500'
-  | 'hang'
-  | 'oversized'
-  | 'not-image'
-  | 'wrong-content-type'
-  | 'malformed-json';
+export type FakeMode = 'ok' | 'http-500' | 'hang' | 'oversized' | 'not-image' | 'wrong-content-type' | 'malformed-json';
 
-export const FAKE_MODES: readonly FakeMode[] = [
-  'ok',
-  'http-500',
-  'hang',
-  'oversized',
-  'not-image',
-  'wrong-content-type',
-  'malformed-json',
-];
+export const FAKE_MODES: readonly FakeMode[] = ['ok', 'http-500', 'hang', 'oversized', 'not-image', 'wrong-content-type', 'malformed-json'];
 
 /** Appears in every failure body: a test asserts it never reaches an error message. */
 export const SECRET_BODY_MARKER = 'SECRET-PROVIDER-BODY';

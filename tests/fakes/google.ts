@@ -100,7 +100,11 @@ function geocode(req: RecordedRequest, apiKey: string): Reply {
   const { address, place_id: placeId } = req.query;
   if (!address && !placeId) {
     req.problems.push('neither address nor place_id');
-    return json({ error_message: 'Invalid request. Missing the \'address\', \'components\', \'latlng\' or \'place_id\' parameter.', results: [], status: 'INVALID_REQUEST' });
+    return json({
+      error_message: "Invalid request. Missing the 'address', 'components', 'latlng' or 'place_id' parameter.",
+      results: [],
+      status: 'INVALID_REQUEST',
+    });
   }
   const found = placeId ? FAKE_PLACES.filter((p) => p.googlePlaceId === placeId) : searchPlaces(address ?? '');
   if (found.length === 0) return json({ results: [], status: 'ZERO_RESULTS' });
@@ -216,5 +220,12 @@ function placeDetails(req: RecordedRequest, apiKey: string, id: string): Reply {
     location: { latitude: p.latitude, longitude: p.longitude },
     displayName: { text: p.name ?? streetLine(p), languageCode: 'en' },
   };
-  return json(Object.fromEntries(mask.split(',').filter((f) => f in all).map((f) => [f, all[f]])));
+  return json(
+    Object.fromEntries(
+      mask
+        .split(',')
+        .filter((f) => f in all)
+        .map((f) => [f, all[f]]),
+    ),
+  );
 }

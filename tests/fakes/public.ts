@@ -152,7 +152,7 @@ function photonSearch(req: RecordedRequest): Reply {
   const { q, limit, lang } = req.query;
   if (!q) {
     req.problems.push('q missing');
-    return json({ message: 'missing search term \'q\': /?q=berlin' }, 400);
+    return json({ message: "missing search term 'q': /?q=berlin" }, 400);
   }
   const n = limit === undefined ? 15 : Number(limit);
   if (!Number.isInteger(n) || n < 1 || n > 50) req.problems.push(`limit should be 1..50, got ${limit}`);

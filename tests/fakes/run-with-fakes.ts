@@ -43,11 +43,7 @@ const origin = (url: string): string => new URL(url.replace(/\{[zxy]\}/g, '0')).
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const pixels = args.tileImage ? await repeatedImageSource(await readFile(args.tileImage)) : undefined;
-  const [google, pub, tiles] = await Promise.all([
-    startFakeGoogle({ pixels }),
-    startFakePublic({ pixels }),
-    startFakeTiles({ pixels }),
-  ]);
+  const [google, pub, tiles] = await Promise.all([startFakeGoogle({ pixels }), startFakePublic({ pixels }), startFakeTiles({ pixels })]);
   const env: Record<string, string> = {
     ...google.env,
     ...tiles.env,
@@ -63,7 +59,12 @@ async function main(): Promise<void> {
   };
   const closeAll = () => Promise.all([google.close(), pub.close(), tiles.close()]);
   if (args.envFile) {
-    await writeFile(args.envFile, Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+    await writeFile(
+      args.envFile,
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n') + '\n',
+    );
   }
   if (args.command.length === 0) {
     // No command: serve until interrupted, printing the variables for a shell to use.

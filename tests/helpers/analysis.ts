@@ -2,12 +2,12 @@
 // scripted analyzer whose observations the test chooses (so search, filters, sort and statistics
 // can be checked exactly). One test file uses the real local analyzer.
 import sharp from 'sharp';
-import { assembleOutput, unknownObservations } from '../../server/analyzer/assemble.js';
-import type { Analyzer, AnalyzeContext, Finding, Observations } from '../../server/analyzer/contract.js';
-import type { EmulatorUser } from './auth-emulator-users.js';
+import { assembleOutput, unknownObservations } from '../../server/analyzer/assemble';
+import type { Analyzer, AnalyzeContext, Finding, Observations } from '../../server/analyzer/contract';
+import type { EmulatorUser } from './auth-emulator-users';
 
 // The app factory is the one in test-app.ts; analysis tests have always imported it from here.
-export { createAnalysisTestApp, type AnalysisTestApp } from './test-app.js';
+export { createAnalysisTestApp, type AnalysisTestApp } from './test-app';
 
 export function auth(user: EmulatorUser | { idToken: string }): Record<string, string> {
   return { authorization: `Bearer ${user.idToken}` };
@@ -52,7 +52,19 @@ export type Script = Partial<Omit<Observations, 'pool' | 'spa' | 'trees' | 'roof
 /** A finding of `feature` outlined by a box, as a scripted analyzer reports it. */
 export function boxFinding(feature: Finding['feature'], note: string, box = [100, 80, 160, 120], confidence = 0.8): Finding {
   const [x0, y0, x1, y1] = box;
-  return { feature, confidence, polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], area_m2: null, note, analyzer: 'scripted' };
+  return {
+    feature,
+    confidence,
+    polygon: [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ],
+    area_m2: null,
+    note,
+    analyzer: 'scripted',
+  };
 }
 
 /**
@@ -89,7 +101,12 @@ function damageFinding(): Finding {
   return {
     feature: 'damage',
     confidence: 0.9,
-    polygon: [[10, 10], [60, 10], [60, 40], [10, 40]],
+    polygon: [
+      [10, 10],
+      [60, 10],
+      [60, 40],
+      [10, 40],
+    ],
     area_m2: null,
     note: 'tarp on the north slope',
     analyzer: 'scripted',
@@ -163,9 +180,30 @@ export const UPLOAD_MUTATION = /* GraphQL */ `
   mutation Upload($input: UploadImageInput!) {
     uploadImage(input: $input) {
       __typename
-      ... on MutationUploadImageSuccess { data { id itemId url width height mime source propertyLocation latitude longitude capturedAt gsdMPerPx gsdSource createdAt } }
-      ... on Error { message }
-      ... on RateLimitedError { retryAfterSeconds }
+      ... on MutationUploadImageSuccess {
+        data {
+          id
+          itemId
+          url
+          width
+          height
+          mime
+          source
+          propertyLocation
+          latitude
+          longitude
+          capturedAt
+          gsdMPerPx
+          gsdSource
+          createdAt
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on RateLimitedError {
+        retryAfterSeconds
+      }
     }
   }
 `;

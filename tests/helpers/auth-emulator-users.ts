@@ -44,15 +44,14 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Signs up a new email/password user and returns it with a fresh ID token. */
-export async function createEmulatorUser(
-  opts: { email?: string; password?: string; displayName?: string } = {},
-): Promise<EmulatorUser> {
+export async function createEmulatorUser(opts: { email?: string; password?: string; displayName?: string } = {}): Promise<EmulatorUser> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'secret-password';
-  const created = await post<{ localId: string; idToken: string; refreshToken: string }>(
-    identityToolkit('accounts:signUp'),
-    { email, password, returnSecureToken: true },
-  );
+  const created = await post<{ localId: string; idToken: string; refreshToken: string }>(identityToolkit('accounts:signUp'), {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   if (opts.displayName) {
     await post(identityToolkit('accounts:update'), { idToken: created.idToken, displayName: opts.displayName });
     return signIn(email, password);
@@ -61,10 +60,11 @@ export async function createEmulatorUser(
 }
 
 export async function signIn(email: string, password: string): Promise<EmulatorUser> {
-  const res = await post<{ localId: string; idToken: string; refreshToken: string }>(
-    identityToolkit('accounts:signInWithPassword'),
-    { email, password, returnSecureToken: true },
-  );
+  const res = await post<{ localId: string; idToken: string; refreshToken: string }>(identityToolkit('accounts:signInWithPassword'), {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return { uid: res.localId, email, password, idToken: res.idToken, refreshToken: res.refreshToken };
 }
 
@@ -72,15 +72,12 @@ export async function signIn(email: string, password: string): Promise<EmulatorU
 export async function createGoogleUser(opts: { email?: string; name?: string } = {}) {
   const email = opts.email ?? uniqueEmail('google');
   const claims = { sub: randomUUID(), email, email_verified: true, name: opts.name ?? 'Google User' };
-  const res = await post<{ localId: string; idToken: string; refreshToken: string }>(
-    identityToolkit('accounts:signInWithIdp'),
-    {
-      requestUri: 'http://localhost',
-      postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
-      returnSecureToken: true,
-      returnIdpCredential: true,
-    },
-  );
+  const res = await post<{ localId: string; idToken: string; refreshToken: string }>(identityToolkit('accounts:signInWithIdp'), {
+    requestUri: 'http://localhost',
+    postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+    returnSecureToken: true,
+    returnIdpCredential: true,
+  });
   return { uid: res.localId, email, idToken: res.idToken, refreshToken: res.refreshToken };
 }
 

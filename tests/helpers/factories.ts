@@ -1,7 +1,7 @@
 // Database rows for tests, each unique, so tests never share or depend on leftovers.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../server/db.js';
-import type { Prisma } from '../../server/generated/prisma/client.js';
+import type { Db } from '../../server/db';
+import type { Prisma } from '../../server/generated/prisma/client';
 
 export function createUserRow(db: Db, overrides: Partial<Prisma.UserCreateInput> = {}) {
   const id = overrides.id ?? `test-${randomUUID()}`;
@@ -28,11 +28,6 @@ export function createImageRow(db: Db, ownerId: string, overrides: Partial<Prism
   });
 }
 
-export function createAnalysisRow(
-  db: Db,
-  ownerId: string,
-  imageId: string,
-  overrides: Partial<Prisma.AnalysisUncheckedCreateInput> = {},
-) {
+export function createAnalysisRow(db: Db, ownerId: string, imageId: string, overrides: Partial<Prisma.AnalysisUncheckedCreateInput> = {}) {
   return db.analysis.create({ data: { ownerId, imageId, ...overrides } });
 }

@@ -1,5 +1,5 @@
 // GraphQL requests as the Relay client sends them: POST JSON to /graphql with a bearer token.
-import type { TestApp } from './test-app.js';
+import type { TestApp } from './test-app';
 
 export interface GraphqlResult<T> {
   status: number;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { createPostgresDatabase } from './test-app.js';
+import { createPostgresDatabase } from './test-app';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,7 +26,9 @@ export interface Server {
  */
 export function startServer(env: Record<string, string>): Promise<Server> {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(FIREBASE_|DATABASE_URL|NODE_ENV|PORT|DATA_DIR|ANALYZ|PROCESS_ROLE|S3_|AWS_)/.test(key)),
+    Object.entries(process.env).filter(
+      ([key]) => !/^(FIREBASE_|DATABASE_URL|NODE_ENV|PORT|DATA_DIR|ANALYZ|PROCESS_ROLE|S3_|AWS_)/.test(key),
+    ),
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Analyzer } from '../../server/analyzer/contract.js';
-import { createApp, type App, type AppDeps } from '../../server/app.js';
-import { createFirebaseVerifier } from '../../server/auth/firebase.js';
-import { loadConfig, type Config } from '../../server/config.js';
-import { openDatabase, type Database } from '../../server/db.js';
-import { migrate } from '../../server/migrate.js';
+import type { Analyzer } from '../../server/analyzer/contract';
+import { createApp, type App, type AppDeps } from '../../server/app';
+import { createFirebaseVerifier } from '../../server/auth/firebase';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db';
+import { migrate } from '../../server/migrate';
 
 export interface TestApp {
   app: App;
@@ -50,9 +50,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-export async function openTestDatabase(
-  onQuery?: (sql: string) => void,
-): Promise<{ db: Database; dispose(): Promise<void> }> {
+export async function openTestDatabase(onQuery?: (sql: string) => void): Promise<{ db: Database; dispose(): Promise<void> }> {
   const log = onQuery ? { onQuery: (event: { query: string }) => onQuery(event.query) } : {};
   if (process.env.TEST_DB === 'postgres') {
     const database = await createPostgresDatabase();
@@ -85,7 +83,9 @@ export interface AnalysisTestApp {
 }
 
 type Restart = { analyzer?: Analyzer; sweepOrphansOnStart?: boolean; env?: Record<string, string> };
-type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs' | 'clock' | 'clientDir'>>;
+type Options = { analyzer?: Analyzer; env?: Record<string, string> } & Partial<
+  Pick<AppDeps, 'storage' | 'sweepOrphansOnStart' | 'guestSweepIntervalMs' | 'clock' | 'clientDir'>
+>;
 
 function configFor(dataDir: string, env: Record<string, string>): Config {
   const emulatorHost = inject('authEmulatorHost');

@@ -3,10 +3,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bandFor } from '../../common/constants.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
+import { bandFor } from '../../common/constants';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -69,8 +69,16 @@ describe('GET /aerial/analyses', () => {
     expect(link).toBeNull();
     const record = body.find((r: Json) => r.property_location === '4 Old Mill Rd, Rustton');
     expect(Object.keys(record).sort()).toEqual([
-      'analysis_id', 'analysis_results', 'created_at', 'evidence', 'image_analysis_id', 'image_item_id',
-      'property_location', 'review', 'risk_score', 'status',
+      'analysis_id',
+      'analysis_results',
+      'created_at',
+      'evidence',
+      'image_analysis_id',
+      'image_item_id',
+      'property_location',
+      'review',
+      'risk_score',
+      'status',
     ]);
     // Not reviewed (issue 10): the analyzer's output is the effective one.
     expect(record.review).toBeNull();
@@ -229,7 +237,28 @@ describe('statistics', () => {
     const rest = (await (await t.request('/aerial/analysis-statistics', { headers: auth(user) })).json()) as Json;
     const res = await graphql<Json>(
       t,
-      `{ viewer { analysedCount analysisStatistics { totalAnalyses notAssessable riskScores { low medium high } riskFactors { pools spas treesOverhanging powerLines } } } }`,
+      `
+        {
+          viewer {
+            analysedCount
+            analysisStatistics {
+              totalAnalyses
+              notAssessable
+              riskScores {
+                low
+                medium
+                high
+              }
+              riskFactors {
+                pools
+                spas
+                treesOverhanging
+                powerLines
+              }
+            }
+          }
+        }
+      `,
       { token: user.idToken },
     );
     expect(res.data!.viewer).toEqual({
@@ -264,8 +293,24 @@ const HISTORY = /* GraphQL */ `
   query History($first: Int, $after: String, $search: String, $filters: [AnalysisFilter!], $sort: AnalysisSort, $order: SortOrder) {
     viewer {
       analyses(first: $first, after: $after, search: $search, filters: $filters, sort: $sort, order: $order) {
-        edges { cursor node { id analysisId propertyLocation riskScore status image { itemId url } } }
-        pageInfo { hasNextPage endCursor }
+        edges {
+          cursor
+          node {
+            id
+            analysisId
+            propertyLocation
+            riskScore
+            status
+            image {
+              itemId
+              url
+            }
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
       }
     }
   }
@@ -313,7 +358,17 @@ describe('viewer.analyses (GraphQL)', () => {
   it('totalCount counts every match of the search and filters, not just the page, and only the viewer’s', async () => {
     const TOTAL = /* GraphQL */ `
       query Total($first: Int, $after: String, $search: String, $filters: [AnalysisFilter!]) {
-        viewer { analyses(first: $first, after: $after, search: $search, filters: $filters) { totalCount edges { cursor } pageInfo { endCursor } } }
+        viewer {
+          analyses(first: $first, after: $after, search: $search, filters: $filters) {
+            totalCount
+            edges {
+              cursor
+            }
+            pageInfo {
+              endCursor
+            }
+          }
+        }
       }
     `;
     const total = async (variables: Json) => {
@@ -343,10 +398,26 @@ describe('viewer.analyses (GraphQL)', () => {
     const id = Buffer.from(`Analysis:${pine.id}`).toString('base64');
     const res = await graphql<Json>(
       t,
-      `query($id: ID!) {
-        analysis(id: $id) { analysisId results { trees { count } imageItemId imageAnalysisId propertyLocation } }
-        node(id: $id) { ... on Analysis { analysisId } }
-      }`,
+      `
+        query ($id: ID!) {
+          analysis(id: $id) {
+            analysisId
+            results {
+              trees {
+                count
+              }
+              imageItemId
+              imageAnalysisId
+              propertyLocation
+            }
+          }
+          node(id: $id) {
+            ... on Analysis {
+              analysisId
+            }
+          }
+        }
+      `,
       { token: user.idToken, variables: { id } },
     );
     expect(res.data).toEqual({
@@ -357,13 +428,36 @@ describe('viewer.analyses (GraphQL)', () => {
       },
       node: { analysisId: pine.id },
     });
-    const missing = await graphql<Json>(t, `query($id: ID!) { analysis(id: $id) { analysisId } node(id: $id) { id } }`, {
-      token: user.idToken,
-      variables: { id: Buffer.from('Analysis:1b0e5b8e-4a53-4c55-8a9e-0b8f0b7b3c11').toString('base64') },
-    });
+    const missing = await graphql<Json>(
+      t,
+      `
+        query ($id: ID!) {
+          analysis(id: $id) {
+            analysisId
+          }
+          node(id: $id) {
+            id
+          }
+        }
+      `,
+      {
+        token: user.idToken,
+        variables: { id: Buffer.from('Analysis:1b0e5b8e-4a53-4c55-8a9e-0b8f0b7b3c11').toString('base64') },
+      },
+    );
     expect(missing.errors).toBeUndefined();
     expect(missing.data).toEqual({ analysis: null, node: null });
-    const garbage = await graphql<Json>(t, `{ analysis(id: "x") { analysisId } }`, { token: user.idToken });
+    const garbage = await graphql<Json>(
+      t,
+      `
+        {
+          analysis(id: "x") {
+            analysisId
+          }
+        }
+      `,
+      { token: user.idToken },
+    );
     expect(garbage.data).toEqual({ analysis: null });
   });
 });

@@ -3,25 +3,24 @@
 // stored. One test runs the real local analyzer on an openly licensed NAIP tile.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalAnalyzer } from '../../server/analyzer/local/analyzer.js';
-import { analyzerOutputSchema } from '../../server/analyzer/contract.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import {
-  auth,
-  createAnalysisTestApp,
-  scriptedAnalyzer,
-  subscribe,
-  uploaded,
-  type AnalysisTestApp,
-} from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import { reply, startFakeAnthropic } from '../fakes/anthropic.js';
-import { validAnswer } from '../unit/claude/helpers.js';
+import { createLocalAnalyzer } from '../../server/analyzer/local/analyzer';
+import { analyzerOutputSchema } from '../../server/analyzer/contract';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, subscribe, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import { reply, startFakeAnthropic } from '../fakes/anthropic';
+import { validAnswer } from '../unit/claude/helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const analyzer = scriptedAnalyzer({
-  'pool house': { pool: true, spa: true, trees: { count: 3, proximity: 'touching' }, roof: { style: 'hip', condition: 'poor' }, additional_risks: ['Debris pile beside the garage'] },
+  'pool house': {
+    pool: true,
+    spa: true,
+    trees: { count: 3, proximity: 'touching' },
+    roof: { style: 'hip', condition: 'poor' },
+    additional_risks: ['Debris pile beside the garage'],
+  },
   slow: { delayMs: 1500, solar: 25 },
   broken: { fail: true },
   dark: { assessable: false },
@@ -45,16 +44,73 @@ const ANALYZE = /* GraphQL */ `
       __typename
       ... on MutationAnalyzeImageSuccess {
         data {
-          id analysisId status progress propertyLocation riskScore error assessable unassessableReasons
-          results { riskScore propertyCondition pool { present location condition } spa { present location }
-            trees { overhanging count proximity } roof { style condition } solar { present coveragePercentage }
-            powerLines { crossingProperty proximity } additionalRisks }
-          findings { feature confidence polygon areaM2 note analyzer }
-          scoreBreakdown { factor points reason } recommendations provenance
-          image { id itemId url } createdAt finishedAt
+          id
+          analysisId
+          status
+          progress
+          propertyLocation
+          riskScore
+          error
+          assessable
+          unassessableReasons
+          results {
+            riskScore
+            propertyCondition
+            pool {
+              present
+              location
+              condition
+            }
+            spa {
+              present
+              location
+            }
+            trees {
+              overhanging
+              count
+              proximity
+            }
+            roof {
+              style
+              condition
+            }
+            solar {
+              present
+              coveragePercentage
+            }
+            powerLines {
+              crossingProperty
+              proximity
+            }
+            additionalRisks
+          }
+          findings {
+            feature
+            confidence
+            polygon
+            areaM2
+            note
+            analyzer
+          }
+          scoreBreakdown {
+            factor
+            points
+            reason
+          }
+          recommendations
+          provenance
+          image {
+            id
+            itemId
+            url
+          }
+          createdAt
+          finishedAt
         }
       }
-      ... on Error { message }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -163,7 +219,16 @@ describe('analyzeImage', () => {
     expect(a.riskScore).toBe(a.results.riskScore);
     expect(a.riskScore).toBe(a.scoreBreakdown.reduce((s: number, i: Json) => s + i.points, 0));
     expect(a.findings).toEqual([
-      expect.objectContaining({ feature: 'damage', polygon: [[10, 10], [60, 10], [60, 40], [10, 40]], areaM2: null }),
+      expect.objectContaining({
+        feature: 'damage',
+        polygon: [
+          [10, 10],
+          [60, 10],
+          [60, 40],
+          [10, 40],
+        ],
+        areaM2: null,
+      }),
     ]);
     expect(a.recommendations.length).toBeGreaterThan(0);
     expect(a.provenance).toMatchObject({ provider: 'scripted', image_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -184,7 +249,12 @@ describe('analyzeImage', () => {
   it('returns a failed Analysis with the spec message when the analyzer fails', async () => {
     const itemId = await uploaded(t, user, 'broken');
     const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
-    expect(res.data!.analyzeImage.data).toMatchObject({ status: 'failed', error: 'Failed to analyze image', results: null, riskScore: null });
+    expect(res.data!.analyzeImage.data).toMatchObject({
+      status: 'failed',
+      error: 'Failed to analyze image',
+      results: null,
+      riskScore: null,
+    });
   });
 
   it('returns NotFoundError for an unknown, malformed or wrongly typed id', async () => {
@@ -202,7 +272,20 @@ describe('analyzeImage', () => {
 
 describe('subscription { analysis(id) } over SSE', () => {
   const SUBSCRIPTION = /* GraphQL */ `
-    subscription Watch($id: ID!) { analysis(id: $id) { analysisId status progress riskScore results { solar { present coveragePercentage } } } }
+    subscription Watch($id: ID!) {
+      analysis(id: $id) {
+        analysisId
+        status
+        progress
+        riskScore
+        results {
+          solar {
+            present
+            coveragePercentage
+          }
+        }
+      }
+    }
   `;
 
   it('emits every state and progress change, then completes after done', async () => {
@@ -293,7 +376,12 @@ describe('the configured Claude analyzer with the database-backed daily budget',
       expect(fake.attempts).toBe(2);
       expect(fake.problems).toEqual([]);
       const counters = await app.db.prisma.usageCounter.findMany({ where: { kind: 'claude' } });
-      expect(counters.map((c) => [c.ownerId, c.count]).sort()).toEqual([[other.uid, 1], [user.uid, 1]].sort());
+      expect(counters.map((c) => [c.ownerId, c.count]).sort()).toEqual(
+        [
+          [other.uid, 1],
+          [user.uid, 1],
+        ].sort(),
+      );
     } finally {
       await app.dispose();
       await fake.close();

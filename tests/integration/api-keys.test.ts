@@ -2,10 +2,10 @@
 // REST works as `Authorization: Bearer <key>` on both transports with its owner's data and nobody else's;
 // only its hash is stored; revoked and unknown keys are refused at once; each key has its own limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey } from '../../server/services/api-keys.js';
-import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
+import { hashApiKey } from '../../server/services/api-keys';
+import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -13,17 +13,54 @@ const CREATE = /* GraphQL */ `
   mutation Create($input: CreateApiKeyInput!) {
     createApiKey(input: $input) {
       __typename
-      ... on MutationCreateApiKeySuccess { data { secret apiKey { id keyId name prefix lastUsedAt } } }
-      ... on Error { message }
+      ... on MutationCreateApiKeySuccess {
+        data {
+          secret
+          apiKey {
+            id
+            keyId
+            name
+            prefix
+            lastUsedAt
+          }
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
 const REVOKE = /* GraphQL */ `
   mutation Revoke($input: RevokeApiKeyInput!) {
-    revokeApiKey(input: $input) { __typename ... on MutationRevokeApiKeySuccess { data } ... on Error { message } }
+    revokeApiKey(input: $input) {
+      __typename
+      ... on MutationRevokeApiKeySuccess {
+        data
+      }
+      ... on Error {
+        message
+      }
+    }
   }
 `;
-const KEYS = /* GraphQL */ `query { viewer { userId apiKeys(first: 20) { edges { node { keyId name prefix lastUsedAt } } } } }`;
+const KEYS = /* GraphQL */ `
+  query {
+    viewer {
+      userId
+      apiKeys(first: 20) {
+        edges {
+          node {
+            keyId
+            name
+            prefix
+            lastUsedAt
+          }
+        }
+      }
+    }
+  }
+`;
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
 let alice: EmulatorUser;
@@ -72,7 +109,11 @@ describe('creating a key', () => {
 
   it('over REST as well, with the name checked in words', async () => {
     const post = (body: unknown) =>
-      t.request('/api/keys', { method: 'POST', headers: { ...auth(alice), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      t.request('/api/keys', {
+        method: 'POST',
+        headers: { ...auth(alice), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const made = await post({ name: '  billing sync ' });
     expect(made.status).toBe(201);
     const body = (await made.json()) as Json;
@@ -85,7 +126,10 @@ describe('creating a key', () => {
   it('is refused to guests and to requests made with a key', async () => {
     const guest = await createAnonymousUser();
     const res = await graphql<Json>(t, CREATE, { token: guest.idToken, variables: { input: { name: 'guest key' } } });
-    expect(res.data?.createApiKey).toMatchObject({ __typename: 'ForbiddenError', message: 'Guest sessions cannot create API keys. Create an account first.' });
+    expect(res.data?.createApiKey).toMatchObject({
+      __typename: 'ForbiddenError',
+      message: 'Guest sessions cannot create API keys. Create an account first.',
+    });
     const key = await createKey(alice, 'minting');
     const minted = await graphql<Json>(t, CREATE, { token: key.secret, variables: { input: { name: 'child' } } });
     expect(minted.data?.createApiKey.__typename).toBe('ForbiddenError');
@@ -168,8 +212,8 @@ describe('a key’s own rate limit', () => {
     try {
       const dave = await createEmulatorUser();
       const make = async (name: string) =>
-        ((await graphql<Json>(limited, CREATE, { token: dave.idToken, variables: { input: { name } } })).data?.createApiKey.data
-          .secret as string);
+        (await graphql<Json>(limited, CREATE, { token: dave.idToken, variables: { input: { name } } })).data?.createApiKey.data
+          .secret as string;
       const [first, second] = [await make('first'), await make('second')];
       // The limit counts in one-minute windows: start well inside one, so all requests share it.
       const second0 = new Date().getSeconds();

@@ -2,10 +2,10 @@
 // GraphQL to the owner only; append-only in the database itself, and kept when a finding is rejected or the
 // analysis deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, boxFinding, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, boxFinding, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import type { TestApp } from '../helpers/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -33,7 +33,11 @@ async function analysed(who: EmulatorUser): Promise<string> {
 }
 const trail = (who: EmulatorUser | null, id: string) => t.request(`/aerial/analysis/${id}/audit`, { headers: who ? auth(who) : {} });
 const review = (id: string, body: Json) =>
-  t.request(`/aerial/analysis/${id}/review`, { method: 'POST', headers: { ...auth(user), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  t.request(`/aerial/analysis/${id}/review`, {
+    method: 'POST',
+    headers: { ...auth(user), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('the audit trail', () => {
   it('records creation (image hash, source, capture date), the analysis (analyzer, model, duration) and each review change', async () => {
@@ -47,10 +51,22 @@ describe('the audit trail', () => {
     const entries = (await res.json()) as Json[];
     expect(entries.map((e) => e.kind)).toEqual(['created', 'analysed', 'reviewed', 'reviewed', 'review_reverted', 'review_reverted']);
     const image = await t.db.prisma.image.findFirstOrThrow({ where: { analyses: { some: { id } } } });
-    expect(entries[0]).toMatchObject({ actor: user.email, details: { image_sha256: image.sha256, image_source: 'upload', image_captured_at: null } });
-    expect(entries[1]).toMatchObject({ actor: 'scripted', details: { analyzer: 'scripted', model: 'scripted-test', analyzer_version: '0' } });
+    expect(entries[0]).toMatchObject({
+      actor: user.email,
+      details: { image_sha256: image.sha256, image_source: 'upload', image_captured_at: null },
+    });
+    expect(entries[1]).toMatchObject({
+      actor: 'scripted',
+      details: { analyzer: 'scripted', model: 'scripted-test', analyzer_version: '0' },
+    });
     expect(entries[1].details.duration_ms).toEqual(expect.any(Number));
-    expect(entries[2]).toMatchObject({ actor: user.email, field: 'finding 0 (pool)', from: 'unreviewed', to: 'rejected', reason: 'Blue tarp, not a pool' });
+    expect(entries[2]).toMatchObject({
+      actor: user.email,
+      field: 'finding 0 (pool)',
+      from: 'unreviewed',
+      to: 'rejected',
+      reason: 'Blue tarp, not a pool',
+    });
     expect(entries[3]).toMatchObject({ field: 'roof_style', from: 'gable', to: 'hip', reason: 'Four slopes seen from the street' });
     expect(entries[4]).toMatchObject({ field: 'finding 0 (pool)', from: 'rejected', to: 'unreviewed', reason: 'Review reverted' });
     expect(entries[5]).toMatchObject({ field: 'roof_style', from: 'hip', to: 'gable' });
@@ -58,7 +74,21 @@ describe('the audit trail', () => {
 
     const gql = await graphql<Json>(
       t as unknown as TestApp,
-      `query($id: ID!) { analysis(id: $id) { auditTrail { kind actor field from to reason at } } }`,
+      `
+        query ($id: ID!) {
+          analysis(id: $id) {
+            auditTrail {
+              kind
+              actor
+              field
+              from
+              to
+              reason
+              at
+            }
+          }
+        }
+      `,
       { token: user.idToken, variables: { id: Buffer.from(`Analysis:${id}`).toString('base64') } },
     );
     expect(gql.data!.analysis.auditTrail.map((e: Json) => [e.kind, e.field, e.from, e.to, e.reason])).toEqual(
@@ -72,10 +102,22 @@ describe('the audit trail', () => {
     expect(foreign.status).toBe(404);
     expect(((await foreign.json()) as Json).error.message).toBe('Analysis not found');
     expect((await trail(null, id)).status).toBe(401);
-    const gql = await graphql<Json>(t as unknown as TestApp, `query($id: ID!) { analysis(id: $id) { auditTrail { kind } } }`, {
-      token: other.idToken,
-      variables: { id: Buffer.from(`Analysis:${id}`).toString('base64') },
-    });
+    const gql = await graphql<Json>(
+      t as unknown as TestApp,
+      `
+        query ($id: ID!) {
+          analysis(id: $id) {
+            auditTrail {
+              kind
+            }
+          }
+        }
+      `,
+      {
+        token: other.idToken,
+        variables: { id: Buffer.from(`Analysis:${id}`).toString('base64') },
+      },
+    );
     expect(gql.data).toEqual({ analysis: null });
   });
 
@@ -84,7 +126,9 @@ describe('the audit trail', () => {
     await review(id, { field: 'finding', finding_index: 0, value: 'rejected', reason: 'Not a pool' });
     const count = () => t.db.prisma.auditEntry.count({ where: { analysisId: id } });
     expect(await count()).toBe(3);
-    await expect(t.db.prisma.$executeRawUnsafe(`UPDATE audit_entries SET reason = 'edited' WHERE analysis_id = '${id}'`)).rejects.toThrow(/append-only/);
+    await expect(t.db.prisma.$executeRawUnsafe(`UPDATE audit_entries SET reason = 'edited' WHERE analysis_id = '${id}'`)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.db.prisma.$executeRawUnsafe(`DELETE FROM audit_entries WHERE analysis_id = '${id}'`)).rejects.toThrow(/append-only/);
     await expect(t.db.prisma.auditEntry.deleteMany({ where: { analysisId: id } })).rejects.toThrow();
     expect(await t.db.prisma.auditEntry.findMany({ where: { analysisId: id, reason: 'edited' } })).toEqual([]);

@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAuthEmulatorUp, startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator.js';
-import { freePort } from '../../scripts/free-port.js';
-import { createEmulatorUser, signIn } from '../helpers/auth-emulator-users.js';
-import { until } from '../helpers/until.js';
+import { isAuthEmulatorUp, startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator';
+import { freePort } from '../../scripts/free-port';
+import { createEmulatorUser, signIn } from '../helpers/auth-emulator-users';
+import { until } from '../helpers/until';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'aerisk-auth-persist-'));
 let emulator: AuthEmulator | null = null;

@@ -4,14 +4,14 @@
 // for and a 1,000-row export; bad rows are reported per row; a restart resumes a batch without losing or
 // doubling a row; another user sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/services/batch-runner.js';
-import { FAKE_PLACES } from '../fakes/gazetteer.js';
-import { startFakePublic, type FakePublic } from '../fakes/public.js';
-import { startFakeTiles, type FakeTiles } from '../fakes/tiles.js';
-import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import { until } from '../helpers/until.js';
+import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/services/batch-runner';
+import { FAKE_PLACES } from '../fakes/gazetteer';
+import { startFakePublic, type FakePublic } from '../fakes/public';
+import { startFakeTiles, type FakeTiles } from '../fakes/tiles';
+import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -34,7 +34,10 @@ const env = () => ({
 
 beforeAll(async () => {
   [tiles, pub] = await Promise.all([startFakeTiles(), startFakePublic()]);
-  t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ '*': { pool: true, trees: { count: 3, proximity: 'near' } } }), env: env() });
+  t = await createAnalysisTestApp({
+    analyzer: scriptedAnalyzer({ '*': { pool: true, trees: { count: 3, proximity: 'near' } } }),
+    env: env(),
+  });
   [alice, bob] = await Promise.all([createEmulatorUser(), createEmulatorUser()]);
 });
 afterAll(async () => {
@@ -43,14 +46,22 @@ afterAll(async () => {
 });
 
 const csvRequest = (user: { idToken: string }, csv: string, name = 'portfolio.csv') =>
-  t.request(`/aerial/batches?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { ...auth(user), 'content-type': 'text/csv' }, body: csv });
+  t.request(`/aerial/batches?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { ...auth(user), 'content-type': 'text/csv' },
+    body: csv,
+  });
 
 async function finished(user: { idToken: string }, id: string, timeoutMs = 540_000): Promise<Json> {
   let batch: Json = {};
-  await until(async () => {
-    batch = (await (await t.request(`/aerial/batches/${id}`, { headers: auth(user) })).json()) as Json;
-    return batch.status === 'done';
-  }, timeoutMs, 500).catch(() => {
+  await until(
+    async () => {
+      batch = (await (await t.request(`/aerial/batches/${id}`, { headers: auth(user) })).json()) as Json;
+      return batch.status === 'done';
+    },
+    timeoutMs,
+    500,
+  ).catch(() => {
     throw new Error(`batch ${id} did not finish: ${JSON.stringify(batch.counts)}`);
   });
   return batch;
@@ -86,7 +97,9 @@ describe('a 1,000-row CSV', () => {
     expect(rows[0].split(',').slice(0, 7)).toEqual(['row', 'reference_id', 'address', 'latitude', 'longitude', 'status', 'reason']);
     expect(rows.length - 1).toBe(1000);
 
-    const json = (await (await t.request(`/aerial/batches/${created.batch_id}/results?format=json`, { headers: auth(alice) })).json()) as Json[];
+    const json = (await (
+      await t.request(`/aerial/batches/${created.batch_id}/results?format=json`, { headers: auth(alice) })
+    ).json()) as Json[];
     expect(json).toHaveLength(1000);
     const byRef = new Map(json.filter((r) => r.reference_id).map((r) => [r.reference_id, r]));
     expect(byRef.get('P-0')).toMatchObject({ row: 2, status: 'done', risk_band: expect.any(String), pool: true, tree_count: 3 });
@@ -118,7 +131,11 @@ describe('bad input', () => {
     );
     const tooMany = await csvRequest(alice, ['address', ...Array.from({ length: 10_001 }, (_, i) => `${i} Main St`)].join('\n'));
     expect(((await tooMany.json()) as Json).error.message).toBe('A batch has at most 10,000 rows; this file has 10,001.');
-    const neither = await t.request('/aerial/batches', { method: 'POST', headers: { ...auth(alice), 'content-type': 'application/json' }, body: '{}' });
+    const neither = await t.request('/aerial/batches', {
+      method: 'POST',
+      headers: { ...auth(alice), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(neither.status).toBe(400);
     const guest = await createAnonymousUser();
     expect((await csvRequest(guest, 'address\n1 Main St\n')).status).toBe(403);
@@ -139,7 +156,10 @@ describe('ownership', () => {
     const list = (await (await t.request('/aerial/batches', { headers: auth(bob) })).json()) as Json[];
     expect(list.some((b) => b.batch_id === id)).toBe(false);
     const gid = Buffer.from(`Batch:${id}`).toString('base64');
-    const q = await graphql<Json>(t, 'query($id: ID!) { batch(id: $id) { name } node(id: $id) { id } }', { token: bob.idToken, variables: { id: gid } });
+    const q = await graphql<Json>(t, 'query($id: ID!) { batch(id: $id) { name } node(id: $id) { id } }', {
+      token: bob.idToken,
+      variables: { id: gid },
+    });
     expect(q.data).toEqual({ batch: null, node: null });
   });
 });
@@ -152,8 +172,24 @@ describe('GraphQL and image lists', () => {
     const gid = (id: string) => Buffer.from(`Image:${id}`).toString('base64');
     const created = await graphql<Json>(
       t,
-      `mutation($input: CreateBatchInput!) { createBatch(input: $input) {
-        __typename ... on MutationCreateBatchSuccess { data { id name source totalRows } } ... on Error { message } } }`,
+      `
+        mutation ($input: CreateBatchInput!) {
+          createBatch(input: $input) {
+            __typename
+            ... on MutationCreateBatchSuccess {
+              data {
+                id
+                name
+                source
+                totalRows
+              }
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { token: alice.idToken, variables: { input: { name: 'Drone survey', imageIds: [gid(one), gid(two), gid(one), gid(bobs)] } } },
     );
     const batch = created.data?.createBatch.data;
@@ -161,10 +197,14 @@ describe('GraphQL and image lists', () => {
     const query = `query($id: ID!) { batch(id: $id) { status counts { queued running done notFound failed invalid }
       rows(first: 10) { edges { node { rowNumber state reason address analysis { status propertyLocation } } } } } }`;
     let read: Json = {};
-    await until(async () => {
-      read = (await graphql<Json>(t, query, { token: alice.idToken, variables: { id: batch.id } })).data?.batch;
-      return read.status === 'done';
-    }, 60_000, 300);
+    await until(
+      async () => {
+        read = (await graphql<Json>(t, query, { token: alice.idToken, variables: { id: batch.id } })).data?.batch;
+        return read.status === 'done';
+      },
+      60_000,
+      300,
+    );
     expect(read.counts).toEqual({ queued: 0, running: 0, done: 2, notFound: 0, failed: 0, invalid: 2 });
     expect(read.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.state, e.node.reason])).toEqual([
       [1, 'done', null],
@@ -178,18 +218,33 @@ describe('GraphQL and image lists', () => {
 
 describe('a restart', () => {
   it('resumes the batch: every row ends with exactly one analysis', async () => {
-    const slow = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ '*': { delayMs: 150 } }), env: { ...env(), BATCH_QUEUE_DEPTH: '2' } });
+    const slow = await createAnalysisTestApp({
+      analyzer: scriptedAnalyzer({ '*': { delayMs: 150 } }),
+      env: { ...env(), BATCH_QUEUE_DEPTH: '2' },
+    });
     try {
       const carol = await createEmulatorUser();
       const csv = ['ref,lat,lon', ...Array.from({ length: 24 }, (_, i) => `R-${i},${point(i + 100)}`)].join('\n');
-      const res = await slow.request('/aerial/batches', { method: 'POST', headers: { ...auth(carol), 'content-type': 'text/csv' }, body: csv });
+      const res = await slow.request('/aerial/batches', {
+        method: 'POST',
+        headers: { ...auth(carol), 'content-type': 'text/csv' },
+        body: csv,
+      });
       const { batch_id: id } = (await res.json()) as Json;
-      const counts = async (app: AnalysisTestApp) => ((await (await app.request(`/aerial/batches/${id}`, { headers: auth(carol) })).json()) as Json).counts;
+      const counts = async (app: AnalysisTestApp) =>
+        ((await (await app.request(`/aerial/batches/${id}`, { headers: auth(carol) })).json()) as Json).counts;
       await until(async () => (await counts(slow)).done >= 3, 60_000, 100);
       // Two rows left as a process that died while fetching their map images leaves them.
-      const waiting = await slow.db.prisma.batchRow.findMany({ where: { batchId: id, status: 'pending' }, orderBy: { rowNumber: 'desc' }, take: 2 });
+      const waiting = await slow.db.prisma.batchRow.findMany({
+        where: { batchId: id, status: 'pending' },
+        orderBy: { rowNumber: 'desc' },
+        take: 2,
+      });
       expect(waiting).toHaveLength(2);
-      await slow.db.prisma.batchRow.updateMany({ where: { id: { in: waiting.map((r) => r.id) }, status: 'pending' }, data: { status: 'fetching' } });
+      await slow.db.prisma.batchRow.updateMany({
+        where: { id: { in: waiting.map((r) => r.id) }, status: 'pending' },
+        data: { status: 'fetching' },
+      });
       const again = await slow.restart();
       await until(async () => (await counts(again)).done === 24, 120_000, 300);
       const rows = await slow.db.prisma.batchRow.findMany({ where: { batchId: id } });

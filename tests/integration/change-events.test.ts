@@ -3,12 +3,12 @@
 // connection (another process, on PostgreSQL) reaches a waiting watcher; watchers cost no query while
 // nothing changes, and one query per change however many of them watch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db.js';
-import { migrate } from '../../server/migrate.js';
-import { AnalysisEvents } from '../../server/services/analysis-events.js';
-import { createAnalysisRow, createImageRow, createUserRow } from '../helpers/factories.js';
-import { createPostgresDatabase } from '../helpers/test-app.js';
-import { until } from '../helpers/until.js';
+import { openDatabase, type Database } from '../../server/db';
+import { migrate } from '../../server/migrate';
+import { AnalysisEvents } from '../../server/services/analysis-events';
+import { createAnalysisRow, createImageRow, createUserRow } from '../helpers/factories';
+import { createPostgresDatabase } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 describe('analysis change events', () => {
   let watcherDb: Database;
@@ -67,9 +67,11 @@ describe('analysis change events', () => {
       for await (const r of events.watch(row.id)) states.push(`${r.status}:${r.progress}`);
     });
     // Watchers of twenty other analyses, which do not change.
-    const idle = others.map((other) => (async () => {
-      for await (const r of events.watch(other.id)) void r;
-    })());
+    const idle = others.map((other) =>
+      (async () => {
+        for await (const r of events.watch(other.id)) void r;
+      })(),
+    );
     await until(async () => seen.length === 30 && seen.every((states) => states.length === 1));
 
     const before = queries;

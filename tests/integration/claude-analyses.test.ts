@@ -4,12 +4,12 @@
 // whose provenance says honestly who answered, and the fake counts the attempts it took.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzerOutputSchema, type AnalyzerOutput } from '../../server/analyzer/contract.js';
-import { PROMPT_VERSION } from '../../server/analyzer/claude/prompt.js';
-import { reply, startFakeAnthropic, type FakeAnthropic, type FakeReply } from '../fakes/anthropic.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { validAnswer } from '../unit/claude/helpers.js';
+import { analyzerOutputSchema, type AnalyzerOutput } from '../../server/analyzer/contract';
+import { PROMPT_VERSION } from '../../server/analyzer/claude/prompt';
+import { reply, startFakeAnthropic, type FakeAnthropic, type FakeReply } from '../fakes/anthropic';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { validAnswer } from '../unit/claude/helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type TestApp = AnalysisTestApp & { dispose(): Promise<void> };
@@ -140,15 +140,35 @@ const failures: Failure[] = [
     attempts: 1,
     reason: 'invalid_answer',
   },
-  { name: 'a tool_use missing fields', script: [reply.toolUse({ roof: { style: 'gable', condition: 'good' } })], attempts: 1, reason: 'invalid_answer' },
-  { name: 'text instead of a tool call', script: [reply.text('The roof looks fine. {"roof": "good"}')], attempts: 1, reason: 'no_tool_call' },
+  {
+    name: 'a tool_use missing fields',
+    script: [reply.toolUse({ roof: { style: 'gable', condition: 'good' } })],
+    attempts: 1,
+    reason: 'invalid_answer',
+  },
+  {
+    name: 'text instead of a tool call',
+    script: [reply.text('The roof looks fine. {"roof": "good"}')],
+    attempts: 1,
+    reason: 'no_tool_call',
+  },
   { name: 'a refusal', script: [reply.refusal()], attempts: 1, reason: 'refusal' },
   { name: '529 overloaded three times', script: [reply.overloaded()], attempts: 3, reason: 'overloaded' },
   { name: '500 three times', script: [reply.serverError()], attempts: 3, reason: 'server_error' },
   { name: 'dropped connections three times', script: [reply.drop()], attempts: 3, reason: 'connection_error' },
   { name: 'a hang past ANTHROPIC_TIMEOUT_MS=300', script: [reply.hang()], attempts: 1, reason: 'timeout', impatient: true },
-  { name: 'credit balance too low (400, not retried)', script: [reply.creditBalanceTooLow(), answerFromSentImage], attempts: 1, reason: 'billing' },
-  { name: 'spend limit reached (429 with an error code, not retried)', script: [reply.spendLimitReached(), answerFromSentImage], attempts: 1, reason: 'billing' },
+  {
+    name: 'credit balance too low (400, not retried)',
+    script: [reply.creditBalanceTooLow(), answerFromSentImage],
+    attempts: 1,
+    reason: 'billing',
+  },
+  {
+    name: 'spend limit reached (429 with an error code, not retried)',
+    script: [reply.spendLimitReached(), answerFromSentImage],
+    attempts: 1,
+    reason: 'billing',
+  },
 ];
 
 describe('ANALYZER=claude: every failure mode ends in a stored analysis from the local fallback', () => {

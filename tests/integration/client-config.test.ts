@@ -1,9 +1,9 @@
 // GET /api/client-config and the other public endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { UnauthenticatedError } from '../../server/domain/errors.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { UnauthenticatedError } from '../../server/domain/errors';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, restUpload } from '../helpers/analysis.js';
-import { serverEnvironment, startServer as start, type Server } from '../helpers/server-process.js';
-import { until } from '../helpers/until.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, restUpload } from '../helpers/analysis';
+import { serverEnvironment, startServer as start, type Server } from '../helpers/server-process';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -40,7 +40,9 @@ describe('a server killed mid-analysis and started again', () => {
 
     // Accepted and finished before the crash.
     const first = (await (await restUpload(server.base, user, { bytes: fixture('chico_2020_55.png') }, 'Before Crash Way')).json()) as Json;
-    const done = (await (await fetch(`${server.base}/aerial/analyze/${first.item_id}`, { method: 'POST', headers: auth(user) })).json()) as Json;
+    const done = (await (
+      await fetch(`${server.base}/aerial/analyze/${first.item_id}`, { method: 'POST', headers: auth(user) })
+    ).json()) as Json;
     expect(done.results.risk_score === null || typeof done.results.risk_score === 'number').toBe(true);
     const zoneRes = await fetch(`${server.base}/aerial/risk-zones`, {
       method: 'POST',
@@ -52,7 +54,9 @@ describe('a server killed mid-analysis and started again', () => {
 
     // Accepted, then the process dies while it is being analysed (a 12 MP photo takes a while).
     const big = await sharp(fixture('OSBS_029.png')).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
-    const second = (await (await restUpload(server.base, user, { bytes: big, name: 'drone.jpg', type: 'image/jpeg' }, 'Mid Crash Road')).json()) as Json;
+    const second = (await (
+      await restUpload(server.base, user, { bytes: big, name: 'drone.jpg', type: 'image/jpeg' }, 'Mid Crash Road')
+    ).json()) as Json;
     void fetch(`${server.base}/aerial/analyze/${second.item_id}`, { method: 'POST', headers: auth(user) }).catch(() => undefined);
     const inFlight = await until(async () => {
       const list = (await (await get('/aerial/analyses')).json()) as Json[];

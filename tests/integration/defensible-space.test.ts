@@ -3,15 +3,18 @@
 // when the owner rejects a crown, with the scoring factor following.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, boxFinding, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, boxFinding, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import type { TestApp } from '../helpers/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // A 10 m roof (20 px at 0.5 m/px) in a 320 × 240 scene, and a crown hugging it (within 1.5 m all round).
-const findings = [boxFinding('roof', 'main building', [150, 110, 170, 130], 0.9), boxFinding('tree', 'crown against the walls', [147, 107, 173, 133])];
+const findings = [
+  boxFinding('roof', 'main building', [150, 110, 170, 130], 0.9),
+  boxFinding('tree', 'crown against the walls', [147, 107, 173, 133]),
+];
 const scripts = {
   '1 Ember Lane': { trees: { count: 1, proximity: 'near' as const }, findings, gsdMPerPx: 0.5 },
   '2 Unknown Scale Rd': { trees: { count: 1, proximity: 'near' as const }, findings },
@@ -36,7 +39,10 @@ async function analysed(location: string): Promise<Json> {
 }
 const QUERY = `query($id: ID!) { analysis(id: $id) { riskScore defensibleSpace { status note pxPerM roofPolygon rings { zone areaM2 vegetationM2 vegetationPct visiblePct } } } }`;
 const gql = (id: string) =>
-  graphql<Json>(t as unknown as TestApp, QUERY, { token: user.idToken, variables: { id: Buffer.from(`Analysis:${id}`).toString('base64') } });
+  graphql<Json>(t as unknown as TestApp, QUERY, {
+    token: user.idToken,
+    variables: { id: Buffer.from(`Analysis:${id}`).toString('base64') },
+  });
 const pdfText = async (id: string) => {
   const pdf = Buffer.from(await (await t.request(`/aerial/analysis/${id}/report.pdf`, { headers: auth(user) })).arrayBuffer());
   return execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');

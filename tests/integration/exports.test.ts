@@ -1,10 +1,10 @@
 // GET /aerial/analyses/export: the history's matches as CSV, JSON or GeoJSON, streamed page by page,
 // scoped to the signed-in user, with bad input refused in words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_PAGE_ROWS } from '../../server/rest/exports.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { parseCsv } from '../helpers/csv.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
+import { EXPORT_PAGE_ROWS } from '../../server/rest/exports';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { parseCsv } from '../helpers/csv';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -36,8 +36,8 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-const exported = (who: EmulatorUser | null, query: string) => t.request(`/aerial/analyses/export${query}`, { headers: who ? auth(who) : {} });
-
+const exported = (who: EmulatorUser | null, query: string) =>
+  t.request(`/aerial/analyses/export${query}`, { headers: who ? auth(who) : {} });
 
 describe('GET /aerial/analyses/export', () => {
   it('CSV: one row per matching analysis in the history order, as an attachment, formulas defused', async () => {

@@ -5,17 +5,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirebaseAccounts } from '../../server/auth/accounts.js';
-import { sweepGuests, type GuestDeps } from '../../server/services/guests.js';
-import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
-import {
-  createAnonymousUser,
-  createEmulatorUser,
-  emulatorAccountExists,
-  linkEmailPassword,
-} from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, restUpload, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { until } from '../helpers/until.js';
+import { createFirebaseAccounts } from '../../server/auth/accounts';
+import { sweepGuests, type GuestDeps } from '../../server/services/guests';
+import { LocalDirStorage } from '../../server/storage/local-dir-storage';
+import { createAnonymousUser, createEmulatorUser, emulatorAccountExists, linkEmailPassword } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, restUpload, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

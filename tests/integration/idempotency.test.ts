@@ -1,8 +1,8 @@
 // Idempotency-Key (issue 12): an upload or analysis retried with the same key gets the same answer and
 // no second row, on both transports, across a restart (the key is stored with the row), and per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, sceneImage, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, sceneImage, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis';
 
 type App = AnalysisTestApp & { dispose(): Promise<void> };
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -26,7 +26,11 @@ function upload(who: EmulatorUser, key: string | null, location = 'Retry Road') 
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'scene.png');
   form.append('property_location', location);
-  return fetch(`${base}/aerial/upload`, { method: 'POST', headers: { ...auth(who), ...(key ? { 'idempotency-key': key } : {}) }, body: form });
+  return fetch(`${base}/aerial/upload`, {
+    method: 'POST',
+    headers: { ...auth(who), ...(key ? { 'idempotency-key': key } : {}) },
+    body: form,
+  });
 }
 
 const analyze = (who: EmulatorUser, itemId: string, key: string) =>
@@ -63,7 +67,14 @@ describe('Idempotency-Key on uploads', () => {
         headers: { ...auth(user), 'x-graphql-yoga-csrf': '1', 'idempotency-key': 'gql-upload' },
         body: await (async () => {
           const form = new FormData();
-          form.append('operations', JSON.stringify({ query: 'mutation U($input: UploadImageInput!) { uploadImage(input: $input) { ... on MutationUploadImageSuccess { data { itemId } } } }', variables: { input: { file: null, propertyLocation: 'GraphQL Grove' } } }));
+          form.append(
+            'operations',
+            JSON.stringify({
+              query:
+                'mutation U($input: UploadImageInput!) { uploadImage(input: $input) { ... on MutationUploadImageSuccess { data { itemId } } } }',
+              variables: { input: { file: null, propertyLocation: 'GraphQL Grove' } },
+            }),
+          );
           form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
           form.append('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'scene.png');
           return form;
@@ -126,7 +137,8 @@ describe('Idempotency-Key on analyses', () => {
         method: 'POST',
         headers: { ...auth(user), 'content-type': 'application/json', 'idempotency-key': 'gql-analyze' },
         body: JSON.stringify({
-          query: 'mutation A($input: AnalyzeImageInput!) { analyzeImage(input: $input) { ... on MutationAnalyzeImageSuccess { data { id status } } ... on Error { message } } }',
+          query:
+            'mutation A($input: AnalyzeImageInput!) { analyzeImage(input: $input) { ... on MutationAnalyzeImageSuccess { data { id status } } ... on Error { message } } }',
           variables: { input: { imageId } },
         }),
       });

@@ -2,11 +2,11 @@
 import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
+import { LocalDirStorage } from '../../server/storage/local-dir-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -51,10 +51,23 @@ describe('GET /aerial/image-file/by-id/{imageId}', () => {
   it('Image.url is where the bytes are', async () => {
     const itemId = await uploaded(t, user);
     const gid = Buffer.from(`Image:${itemId}`).toString('base64');
-    const res = await graphql<Json>(t, `query($id: ID!) { node(id: $id) { ... on Image { url mime } } }`, {
-      token: user.idToken,
-      variables: { id: gid },
-    });
+    const res = await graphql<Json>(
+      t,
+      `
+        query ($id: ID!) {
+          node(id: $id) {
+            ... on Image {
+              url
+              mime
+            }
+          }
+        }
+      `,
+      {
+        token: user.idToken,
+        variables: { id: gid },
+      },
+    );
     const { url, mime } = res.data!.node;
     const file = await t.request(url, { headers: auth(user) });
     expect(file.status).toBe(200);

@@ -6,15 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_QUEUE } from '../../server/analysis-runtime.js';
-import { JobQueue, MAX_ATTEMPTS, createBoss } from '../../server/jobs/queue.js';
-import { enqueueAnalysis } from '../../server/services/analyses.js';
-import { runAnalysis, type AnalysisJob } from '../../server/services/analysis-runner.js';
-import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import { until } from '../helpers/until.js';
+import { ANALYSIS_QUEUE } from '../../server/analysis-runtime';
+import { JobQueue, MAX_ATTEMPTS, createBoss } from '../../server/jobs/queue';
+import { enqueueAnalysis } from '../../server/services/analyses';
+import { runAnalysis, type AnalysisJob } from '../../server/services/analysis-runner';
+import { LocalDirStorage } from '../../server/storage/local-dir-storage';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type TestApp = AnalysisTestApp & { dispose(): Promise<void> };
@@ -229,7 +229,10 @@ describe('shared queue (several processes on one database)', () => {
     const ids: string[] = [];
     try {
       for (const imageId of imageIds) {
-        const row = await enqueueAnalysis({ db: t.db.prisma, queue: workers[0] }, { ownerId: user.uid, imageId, propertyLocation: CONTENDED });
+        const row = await enqueueAnalysis(
+          { db: t.db.prisma, queue: workers[0] },
+          { ownerId: user.uid, imageId, propertyLocation: CONTENDED },
+        );
         ids.push(row.id);
       }
       await until(async () => (await t.db.prisma.analysis.count({ where: { id: { in: ids }, status: 'done' } })) === ids.length);
@@ -274,7 +277,21 @@ describe('the wait limit of a synchronous analyze', () => {
     const itemId = await uploaded(await t.listen(), user);
     const res = await graphql<Json>(
       t,
-      `mutation($input: AnalyzeImageInput!) { analyzeImage(input: $input) { ... on MutationAnalyzeImageSuccess { data { analysisId status results { riskScore } } } } }`,
+      `
+        mutation ($input: AnalyzeImageInput!) {
+          analyzeImage(input: $input) {
+            ... on MutationAnalyzeImageSuccess {
+              data {
+                analysisId
+                status
+                results {
+                  riskScore
+                }
+              }
+            }
+          }
+        }
+      `,
       { token: user.idToken, variables: { input: { imageId: Buffer.from(`Image:${itemId}`).toString('base64') } } },
     );
     expect(res.data!.analyzeImage.data).toMatchObject({ status: expect.stringMatching(/^(queued|running)$/), results: null });

@@ -1,7 +1,7 @@
 // Abuse limits: per-user uploads and analyses per minute (429 + Retry-After on REST, RateLimitedError
 // in GraphQL), bearer auth only (no ambient cookie), no batched GraphQL requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser } from '../helpers/auth-emulator-users.js';
+import { createEmulatorUser } from '../helpers/auth-emulator-users';
 import {
   auth,
   createAnalysisTestApp,
@@ -11,10 +11,10 @@ import {
   scriptedAnalyzer,
   uploaded,
   type AnalysisTestApp,
-} from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import { createDbClaudeBudget } from '../../server/services/rate-limit.js';
-import { startFakePublic } from '../fakes/public.js';
+} from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import { createDbClaudeBudget } from '../../server/services/rate-limit';
+import { startFakePublic } from '../fakes/public';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -36,7 +36,6 @@ afterAll(async () => {
   await t?.dispose();
   await places?.close();
 });
-
 
 describe('uploads per minute', () => {
   it('REST answers 429 with Retry-After past the limit; other users are unaffected', async () => {
@@ -83,7 +82,17 @@ describe('analyses per minute', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const gql = await graphql<Json>(
       t,
-      `mutation($input: AnalyzeImageInput!) { analyzeImage(input: $input) { __typename ... on RateLimitedError { message retryAfterSeconds } } }`,
+      `
+        mutation ($input: AnalyzeImageInput!) {
+          analyzeImage(input: $input) {
+            __typename
+            ... on RateLimitedError {
+              message
+              retryAfterSeconds
+            }
+          }
+        }
+      `,
       { token: user.idToken, variables: { input: { imageId: Buffer.from(`Image:${imageId}`).toString('base64') } } },
     );
     expect(gql.data!.analyzeImage).toMatchObject({ __typename: 'RateLimitedError', message: 'Failed to analyze image' });
@@ -93,7 +102,11 @@ describe('analyses per minute', () => {
 
 describe('address suggestions per minute', () => {
   const PREDICTIONS = /* GraphQL */ `
-    query Predictions($input: PlacePredictionsInput!) { placePredictions(input: $input) { placeId } }
+    query Predictions($input: PlacePredictionsInput!) {
+      placePredictions(input: $input) {
+        placeId
+      }
+    }
   `;
 
   it('counts only calls that reach the provider, then refuses with 429 on REST and an error in GraphQL', async () => {
@@ -149,7 +162,9 @@ describe('authentication and request shape', () => {
 
   it('refuses a list argument of 10,000 ids before running it, with or without a token', async () => {
     const user = await createEmulatorUser();
-    const ids = Array.from({ length: 10_000 }, (_, i) => Buffer.from(`Analysis:00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).toString('base64'));
+    const ids = Array.from({ length: 10_000 }, (_, i) =>
+      Buffer.from(`Analysis:00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).toString('base64'),
+    );
     for (const token of [undefined, user.idToken]) {
       const res = await t.request('/graphql', {
         method: 'POST',
@@ -163,7 +178,10 @@ describe('authentication and request shape', () => {
       });
     }
     // A list within the bound still runs (and finds nothing of anyone else's).
-    const res = await graphql<Json>(t, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { token: user.idToken, variables: { ids: ids.slice(0, 100) } });
+    const res = await graphql<Json>(t, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', {
+      token: user.idToken,
+      variables: { ids: ids.slice(0, 100) },
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!.nodes.every((n: unknown) => n === null)).toBe(true);
   });

@@ -3,9 +3,9 @@
 // (nothing stored), while reads keep answering; admitted uploads all finish (none lost). New analyses beyond
 // ANALYSIS_QUEUE_LIMIT pending jobs get 503 too; open subscription streams per user are capped (429).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, sceneImage, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis.js';
-import { until } from '../helpers/until.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, sceneImage, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis';
+import { until } from '../helpers/until';
 
 type App = AnalysisTestApp & { dispose(): Promise<void> };
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pgMigrationFactory, pgliteMigrationFactory } from '../../scripts/prisma-adapters.js';
-import { loadSchemaEngine } from '../../scripts/prisma-engine.js';
-import { readMigrationList, readSchemaFiles } from '../../scripts/prisma-migrations-dir.js';
-import { openDatabase, type Database } from '../../server/db.js';
-import { MigrationError, migrate, readLocalMigrations } from '../../server/migrate.js';
-import { createPostgresDatabase } from '../helpers/test-app.js';
+import { pgMigrationFactory, pgliteMigrationFactory } from '../../scripts/prisma-adapters';
+import { loadSchemaEngine } from '../../scripts/prisma-engine';
+import { readMigrationList, readSchemaFiles } from '../../scripts/prisma-migrations-dir';
+import { openDatabase, type Database } from '../../server/db';
+import { MigrationError, migrate, readLocalMigrations } from '../../server/migrate';
+import { createPostgresDatabase } from '../helpers/test-app';
 
 const noFilters = { externalTables: [], externalEnums: [] };
 const cleanups: (() => Promise<void>)[] = [];
@@ -154,9 +154,7 @@ describe('migrate() on a failing migration', { timeout: 120_000 }, () => {
     const dir = migrationsDir({ '001_ok': 'CREATE TABLE "a" ("id" INTEGER);' });
     await migrate(db, dir);
     await db.withSession((s) =>
-      s.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('x', 'y', '002_half', now())`,
-      ),
+      s.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('x', 'y', '002_half', now())`),
     );
     await expect(migrate(db, dir)).rejects.toThrow(/002_half .*never finished.*migrate resolve/);
   });

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiPath } from '../../server/rest/openapi.js';
-import { routeDocs } from '../../server/rest/openapi-docs.js';
-import { startFakeTiles, type FakeTiles } from '../fakes/tiles.js';
-import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, restUpload, sceneImage, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis.js';
-import { until } from '../helpers/until.js';
+import { openApiPath } from '../../server/rest/openapi';
+import { routeDocs } from '../../server/rest/openapi-docs';
+import { startFakeTiles, type FakeTiles } from '../fakes/tiles';
+import { createAnonymousUser, createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, restUpload, sceneImage, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Doc = { openapi: string; paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
@@ -205,7 +205,11 @@ describe('real answers match the documented shapes', () => {
     await call('GET', '/aerial/batches', { headers: auth(alice) });
     await call('GET', `/aerial/batches/${batch!.batch_id}`, { headers: auth(alice) });
     await call('GET', `/aerial/batches/${crypto.randomUUID()}`, { headers: auth(alice) });
-    await until(async () => (await call('GET', `/aerial/batches/${batch!.batch_id}`, { headers: auth(alice) }))!.status === 'done', 60_000, 300);
+    await until(
+      async () => (await call('GET', `/aerial/batches/${batch!.batch_id}`, { headers: auth(alice) }))!.status === 'done',
+      60_000,
+      300,
+    );
     const results = await call('GET', `/aerial/batches/${batch!.batch_id}/results?format=json`, { headers: auth(alice) });
     expect(results!.map((r: Json) => r.status)).toEqual(['done', 'invalid']);
     await call('GET', `/aerial/batches/${batch!.batch_id}/results`, { headers: auth(alice) });

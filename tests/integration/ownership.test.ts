@@ -2,9 +2,9 @@
 // every surface: REST reads, writes and deletes, image files, GraphQL fields, node(id), mutations,
 // the subscription, and lists and statistics never include it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, subscribe, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, subscribe, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -107,7 +107,29 @@ describe('GraphQL', () => {
   it('node(id) of another user is null; the viewer’s lists hold only their own', async () => {
     const res = await graphql<Json>(
       t,
-      `query($u: ID!) { node(id: $u) { id } viewer { analyses { edges { node { propertyLocation } } } riskZones { edges { node { id } } } } }`,
+      `
+        query ($u: ID!) {
+          node(id: $u) {
+            id
+          }
+          viewer {
+            analyses {
+              edges {
+                node {
+                  propertyLocation
+                }
+              }
+            }
+            riskZones {
+              edges {
+                node {
+                  id
+                }
+              }
+            }
+          }
+        }
+      `,
       { token: mallory.idToken, variables: { u: gid('User', alice.uid) } },
     );
     expect(res.data!.node).toBeNull();

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SECRET_BODY_MARKER, type FakeMode } from '../fakes/fake-server.js';
-import { startFakePublic } from '../fakes/public.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { bearer, graphql } from '../helpers/graphql.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { SECRET_BODY_MARKER, type FakeMode } from '../fakes/fake-server';
+import { startFakePublic } from '../fakes/public';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { bearer, graphql } from '../helpers/graphql';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let fake: Awaited<ReturnType<typeof startFakePublic>>;
 let t: TestApp;
@@ -35,7 +35,9 @@ afterEach(() => {
 async function logLines(run: () => Promise<void>): Promise<string[]> {
   const lines: string[] = [];
   const capture = (...args: unknown[]) => {
-    const text = args.map((arg) => (arg instanceof Error ? (arg.stack ?? String(arg)) : typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ');
+    const text = args
+      .map((arg) => (arg instanceof Error ? (arg.stack ?? String(arg)) : typeof arg === 'string' ? arg : JSON.stringify(arg)))
+      .join(' ');
     lines.push(...text.split('\n'));
   };
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation(capture);

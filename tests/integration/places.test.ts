@@ -5,18 +5,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
-import { SECRET_BODY_MARKER, type FakeMode, type RecordedRequest } from '../fakes/fake-server.js';
-import { FAKE_GOOGLE_KEY, startFakeGoogle } from '../fakes/google.js';
-import { startFakePublic } from '../fakes/public.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { bearer, graphql } from '../helpers/graphql.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-
+import { ConfigError, loadConfig } from '../../server/config';
+import { SECRET_BODY_MARKER, type FakeMode, type RecordedRequest } from '../fakes/fake-server';
+import { FAKE_GOOGLE_KEY, startFakeGoogle } from '../fakes/google';
+import { startFakePublic } from '../fakes/public';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { bearer, graphql } from '../helpers/graphql';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const PLACE_PREDICTIONS = /* GraphQL */ `
   query Predictions($input: PlacePredictionsInput!) {
-    placePredictions(input: $input) { description placeId structuredFormatting { mainText secondaryText } }
+    placePredictions(input: $input) {
+      description
+      placeId
+      structuredFormatting {
+        mainText
+        secondaryText
+      }
+    }
   }
 `;
 

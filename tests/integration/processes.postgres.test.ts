@@ -11,19 +11,28 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db.js';
-import { migrate } from '../../server/migrate.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, restUpload, sceneImage, subscribe } from '../helpers/analysis.js';
-import { startServer, type Server } from '../helpers/server-process.js';
-import { createPostgresDatabase } from '../helpers/test-app.js';
-import { until } from '../helpers/until.js';
+import { openDatabase, type Database } from '../../server/db';
+import { migrate } from '../../server/migrate';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, restUpload, sceneImage, subscribe } from '../helpers/analysis';
+import { startServer, type Server } from '../helpers/server-process';
+import { createPostgresDatabase } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ANALYSES = 200;
 const BUCKET = 'aerisk-processes';
-const SUBSCRIPTION = /* GraphQL */ `subscription Watch($id: ID!) { analysis(id: $id) { analysisId status progress riskScore } }`;
+const SUBSCRIPTION = /* GraphQL */ `
+  subscription Watch($id: ID!) {
+    analysis(id: $id) {
+      analysisId
+      status
+      progress
+      riskScore
+    }
+  }
+`;
 
 describe('two API processes and two worker processes on one PostgreSQL and S3', () => {
   const dirs: string[] = [];
@@ -113,79 +122,102 @@ describe('two API processes and two worker processes on one PostgreSQL and S3', 
     return (imageId) => found.get(imageId)!.promise;
   }
 
-  it('runs 200 analyses through both APIs, survives a worker killed mid-job, and tells every waiter and subscriber', { timeout: 420_000 }, async () => {
-    const small = await sceneImage('png', 64, 48);
-    // A few larger images take long enough that a worker can be caught in the middle of one.
-    const large = await sharp(await sceneImage('png', 1600, 1200)).jpeg({ quality: 90 }).toBuffer();
-    const isLarge = (i: number) => i % 40 === 20;
-    const items: { item: string; user: EmulatorUser; api: number }[] = [];
-    for (let i = 0; i < ANALYSES; i++) {
-      const api = i % 2;
-      const user = users[i % users.length];
-      const bytes = isLarge(i) ? large : small;
-      const res = await restUpload(apis[api].base, user, { bytes, name: isLarge(i) ? 'large.jpg' : 'small.png', type: isLarge(i) ? 'image/jpeg' : 'image/png' }, `Process Lane ${i}`);
-      expect(res.status).toBe(201);
-      items.push({ item: ((await res.json()) as Json).item_id, user, api });
-    }
-
-    // Each analysis: requested (and waited for) on one API, followed by a subscription on the other.
-    const analysisOf = rowsAsTheyAppear(items.map((i) => i.item));
-    const runs = items.map(async ({ item, user, api }) => {
-      const answered = fetch(`${apis[api].base}/aerial/analyze/${item}`, { method: 'POST', headers: auth(user) }).then(async (res) => ({
-        status: res.status,
-        body: (await res.json()) as Json,
-      }));
-      const id = await Promise.race([
-        analysisOf(item),
-        answered.then((a) => Promise.reject(new Error(`analyze answered ${a.status} before its row was seen: ${JSON.stringify(a.body)}`))),
-      ]);
-      const other = apis[1 - api].base;
-      const told = await subscribe((p, init) => fetch(`${other}${p}`, init), user.idToken, SUBSCRIPTION, { id: Buffer.from(`Analysis:${id}`).toString('base64') }, 300_000);
-      const { status, body } = await answered;
-      return { id, status, body, told };
-    });
-    runs.forEach((run) => run.catch(() => undefined));
-
-    // Kill a worker while it runs one of the large images.
-    const killed = await until(async () => {
-      for (const worker of workers) {
-        const lines = worker.output().split('\n');
-        const started = lines.map((line) => /running analysis (\S+) \(attempt 1\)/.exec(line)?.[1]).filter(Boolean) as string[];
-        const current = started.at(-1);
-        if (!current) continue;
-        const row = await db.prisma.analysis.findUnique({ where: { id: current }, include: { image: true } });
-        if (row?.status === 'running' && row.image.mime === 'image/jpeg') {
-          worker.child.kill('SIGKILL');
-          return { worker, analysisId: current };
-        }
+  it(
+    'runs 200 analyses through both APIs, survives a worker killed mid-job, and tells every waiter and subscriber',
+    { timeout: 420_000 },
+    async () => {
+      const small = await sceneImage('png', 64, 48);
+      // A few larger images take long enough that a worker can be caught in the middle of one.
+      const large = await sharp(await sceneImage('png', 1600, 1200))
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const isLarge = (i: number) => i % 40 === 20;
+      const items: { item: string; user: EmulatorUser; api: number }[] = [];
+      for (let i = 0; i < ANALYSES; i++) {
+        const api = i % 2;
+        const user = users[i % users.length];
+        const bytes = isLarge(i) ? large : small;
+        const res = await restUpload(
+          apis[api].base,
+          user,
+          { bytes, name: isLarge(i) ? 'large.jpg' : 'small.png', type: isLarge(i) ? 'image/jpeg' : 'image/png' },
+          `Process Lane ${i}`,
+        );
+        expect(res.status).toBe(201);
+        items.push({ item: ((await res.json()) as Json).item_id, user, api });
       }
-      return null;
-    }, 240_000, 10);
-    expect(await killed.worker.exited).toBeNull();
 
-    const results = await Promise.all(runs).catch((error: unknown) => {
-      for (const server of [...apis, ...workers]) console.error(server.output().slice(-3000));
-      throw error;
-    });
-    // Every waiting request was answered with its result, every subscriber told it was done.
-    for (const r of results) {
-      expect(r.status, r.id).toBe(200);
-      expect(r.body.analysis_id).toBe(r.id);
-      expect(r.told.status).toBe(200);
-      expect(r.told.events.at(-1)?.data.analysis).toMatchObject({ status: 'done', progress: 100 });
-    }
-    // Exactly one analysis, done, with its result, per request: none lost, none doubled.
-    const rows = await db.prisma.analysis.findMany({ select: { id: true, imageId: true, status: true, results: true, attempts: true } });
-    expect(rows).toHaveLength(ANALYSES);
-    expect(new Set(rows.map((r) => r.imageId)).size).toBe(ANALYSES);
-    expect(rows.filter((r) => r.status === 'done' && r.results !== null)).toHaveLength(ANALYSES);
-    for (const r of results) expect(rows.find((row) => row.id === r.id)?.results).toEqual(r.body.results);
-    // The interrupted analysis ran again, on the worker that survived; the API processes ran none.
-    expect(rows.find((r) => r.id === killed.analysisId)?.attempts).toBe(2);
-    const survivor = workers.find((w) => w !== killed.worker)!;
-    expect(survivor.output()).toContain(`running analysis ${killed.analysisId} (attempt 2)`);
-    for (const api of apis) expect(api.output()).not.toContain('running analysis');
-    // Both workers took part.
-    for (const worker of workers) expect(worker.output()).toMatch(/running analysis \S+ \(attempt 1\)/);
-  });
+      // Each analysis: requested (and waited for) on one API, followed by a subscription on the other.
+      const analysisOf = rowsAsTheyAppear(items.map((i) => i.item));
+      const runs = items.map(async ({ item, user, api }) => {
+        const answered = fetch(`${apis[api].base}/aerial/analyze/${item}`, { method: 'POST', headers: auth(user) }).then(async (res) => ({
+          status: res.status,
+          body: (await res.json()) as Json,
+        }));
+        const id = await Promise.race([
+          analysisOf(item),
+          answered.then((a) =>
+            Promise.reject(new Error(`analyze answered ${a.status} before its row was seen: ${JSON.stringify(a.body)}`)),
+          ),
+        ]);
+        const other = apis[1 - api].base;
+        const told = await subscribe(
+          (p, init) => fetch(`${other}${p}`, init),
+          user.idToken,
+          SUBSCRIPTION,
+          { id: Buffer.from(`Analysis:${id}`).toString('base64') },
+          300_000,
+        );
+        const { status, body } = await answered;
+        return { id, status, body, told };
+      });
+      runs.forEach((run) => run.catch(() => undefined));
+
+      // Kill a worker while it runs one of the large images.
+      const killed = await until(
+        async () => {
+          for (const worker of workers) {
+            const lines = worker.output().split('\n');
+            const started = lines.map((line) => /running analysis (\S+) \(attempt 1\)/.exec(line)?.[1]).filter(Boolean) as string[];
+            const current = started.at(-1);
+            if (!current) continue;
+            const row = await db.prisma.analysis.findUnique({ where: { id: current }, include: { image: true } });
+            if (row?.status === 'running' && row.image.mime === 'image/jpeg') {
+              worker.child.kill('SIGKILL');
+              return { worker, analysisId: current };
+            }
+          }
+          return null;
+        },
+        240_000,
+        10,
+      );
+      expect(await killed.worker.exited).toBeNull();
+
+      const results = await Promise.all(runs).catch((error: unknown) => {
+        for (const server of [...apis, ...workers]) console.error(server.output().slice(-3000));
+        throw error;
+      });
+      // Every waiting request was answered with its result, every subscriber told it was done.
+      for (const r of results) {
+        expect(r.status, r.id).toBe(200);
+        expect(r.body.analysis_id).toBe(r.id);
+        expect(r.told.status).toBe(200);
+        expect(r.told.events.at(-1)?.data.analysis).toMatchObject({ status: 'done', progress: 100 });
+      }
+      // Exactly one analysis, done, with its result, per request: none lost, none doubled.
+      const rows = await db.prisma.analysis.findMany({ select: { id: true, imageId: true, status: true, results: true, attempts: true } });
+      expect(rows).toHaveLength(ANALYSES);
+      expect(new Set(rows.map((r) => r.imageId)).size).toBe(ANALYSES);
+      expect(rows.filter((r) => r.status === 'done' && r.results !== null)).toHaveLength(ANALYSES);
+      for (const r of results) expect(rows.find((row) => row.id === r.id)?.results).toEqual(r.body.results);
+      // The interrupted analysis ran again, on the worker that survived; the API processes ran none.
+      expect(rows.find((r) => r.id === killed.analysisId)?.attempts).toBe(2);
+      const survivor = workers.find((w) => w !== killed.worker)!;
+      expect(survivor.output()).toContain(`running analysis ${killed.analysisId} (attempt 2)`);
+      for (const api of apis) expect(api.output()).not.toContain('running analysis');
+      // Both workers took part.
+      for (const worker of workers) expect(worker.output()).toMatch(/running analysis \S+ \(attempt 1\)/);
+    },
+  );
 });

@@ -79,12 +79,16 @@ describe('production start-up guard', () => {
     expect(run.output).toMatch(/Refusing to start/);
   }, 120_000);
 
-  it.each(['Production', 'prod', 'staging'])('treats NODE_ENV=%s as production: no emulator, no start', async (nodeEnv) => {
-    const run = await startServer({ NODE_ENV: nodeEnv });
-    expect(run.code).not.toBe(0);
-    expect(run.output).toContain(`Refusing to start: NODE_ENV=${nodeEnv} is production`);
-    expect(run.output).not.toMatch(/listening/);
-  }, 120_000);
+  it.each(['Production', 'prod', 'staging'])(
+    'treats NODE_ENV=%s as production: no emulator, no start',
+    async (nodeEnv) => {
+      const run = await startServer({ NODE_ENV: nodeEnv });
+      expect(run.code).not.toBe(0);
+      expect(run.output).toContain(`Refusing to start: NODE_ENV=${nodeEnv} is production`);
+      expect(run.output).not.toMatch(/listening/);
+    },
+    120_000,
+  );
 
   it('starts in production with a real project configured, answers over HTTP, and stops cleanly', async () => {
     const run = await startServer(

@@ -7,13 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { UnauthenticatedError } from '../../server/domain/errors.js';
-import { createEmulatorUser } from '../helpers/auth-emulator-users.js';
-import { scriptedAnalyzer } from '../helpers/analysis.js';
-import { createTestApp, openTestDatabase, type TestApp } from '../helpers/test-app.js';
-import { migrate } from '../../server/migrate.js';
+import { createApp, type App } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { UnauthenticatedError } from '../../server/domain/errors';
+import { createEmulatorUser } from '../helpers/auth-emulator-users';
+import { scriptedAnalyzer } from '../helpers/analysis';
+import { createTestApp, openTestDatabase, type TestApp } from '../helpers/test-app';
+import { migrate } from '../../server/migrate';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -105,7 +105,11 @@ describe('in production', () => {
 
   it('gives every API answer strict headers of its own', async () => {
     const prod = await productionApp();
-    for (const res of [await prod.request('/healthz'), await prod.request('/aerial/analyses'), await graphql(prod.request, { documentId: documentIdOf('HomeScreenQuery') })]) {
+    for (const res of [
+      await prod.request('/healthz'),
+      await prod.request('/aerial/analyses'),
+      await graphql(prod.request, { documentId: documentIdOf('HomeScreenQuery') }),
+    ]) {
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -145,7 +149,9 @@ describe('in production', () => {
 describe('in development', () => {
   it('runs a persisted operation by its id for a signed-in user, and still takes ad-hoc text', async () => {
     const user = await createEmulatorUser();
-    const byId = (await (await graphql(dev.request, { documentId: documentIdOf('ProfileScreenQuery'), variables: { apiKeyCount: 10 } }, user.idToken)).json()) as Json;
+    const byId = (await (
+      await graphql(dev.request, { documentId: documentIdOf('ProfileScreenQuery'), variables: { apiKeyCount: 10 } }, user.idToken)
+    ).json()) as Json;
     expect(byId.errors).toBeUndefined();
     expect(JSON.stringify(byId.data)).toContain(user.email);
     const adhoc = (await (await graphql(dev.request, { query: '{ viewer { email } }' }, user.idToken)).json()) as Json;

@@ -7,17 +7,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COORDINATES_OUT_OF_RANGE_MESSAGE, NO_IMAGERY_MESSAGE } from '../../server/imagery/errors.js';
-import { USGS_ATTRIBUTION } from '../../server/imagery/factory.js';
-import { SECRET_BODY_MARKER, type FakeMode, type RecordedRequest } from '../fakes/fake-server.js';
-import { FAKE_PLACES } from '../fakes/gazetteer.js';
-import { startFakeGoogle } from '../fakes/google.js';
-import { startFakePublic } from '../fakes/public.js';
-import { startFakeTiles } from '../fakes/tiles.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { bearer, graphql } from '../helpers/graphql.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-
+import { COORDINATES_OUT_OF_RANGE_MESSAGE, NO_IMAGERY_MESSAGE } from '../../server/imagery/errors';
+import { USGS_ATTRIBUTION } from '../../server/imagery/factory';
+import { SECRET_BODY_MARKER, type FakeMode, type RecordedRequest } from '../fakes/fake-server';
+import { FAKE_PLACES } from '../fakes/gazetteer';
+import { startFakeGoogle } from '../fakes/google';
+import { startFakePublic } from '../fakes/public';
+import { startFakeTiles } from '../fakes/tiles';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { bearer, graphql } from '../helpers/graphql';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const FETCH = /* GraphQL */ `
   mutation Fetch($input: FetchPropertyImageInput!) {
@@ -25,11 +24,28 @@ const FETCH = /* GraphQL */ `
       __typename
       ... on MutationFetchPropertyImageSuccess {
         data {
-          id itemId url width height mime source propertyLocation latitude longitude gsdMPerPx gsdSource capturedAt attribution
+          id
+          itemId
+          url
+          width
+          height
+          mime
+          source
+          propertyLocation
+          latitude
+          longitude
+          gsdMPerPx
+          gsdSource
+          capturedAt
+          attribution
         }
       }
-      ... on ImageryError { notConfigured }
-      ... on Error { message }
+      ... on ImageryError {
+        notConfigured
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -38,8 +54,20 @@ const ANALYZE = /* GraphQL */ `
   mutation Analyze($input: AnalyzeImageInput!) {
     analyzeImage(input: $input) {
       __typename
-      ... on MutationAnalyzeImageSuccess { data { analysisId status propertyLocation provenance image { itemId } } }
-      ... on Error { message }
+      ... on MutationAnalyzeImageSuccess {
+        data {
+          analysisId
+          status
+          propertyLocation
+          provenance
+          image {
+            itemId
+          }
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -196,7 +224,14 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
     expect(result.__typename).toBe('MutationFetchPropertyImageSuccess');
     const image = result.data!;
     const gsd = provider.gsd(WHITE_HOUSE.latitude);
-    expect(image).toMatchObject({ width: 600, height: 400, mime: 'image/png', source: provider.name, gsdSource: gsd.source, capturedAt: null });
+    expect(image).toMatchObject({
+      width: 600,
+      height: 400,
+      mime: 'image/png',
+      source: provider.name,
+      gsdSource: gsd.source,
+      capturedAt: null,
+    });
     expect(image.latitude!).toBeCloseTo(WHITE_HOUSE.latitude, 5);
     expect(image.longitude!).toBeCloseTo(WHITE_HOUSE.longitude, 5);
     expect(image.gsdMPerPx!).toBeCloseTo(gsd.value, 4);
@@ -219,7 +254,10 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 600, height: 400 });
 
     const analyzed = await graphql<{
-      analyzeImage: { __typename: string; data?: { analysisId: string; status: string; propertyLocation: string; provenance: Provenance; image: { itemId: string } } };
+      analyzeImage: {
+        __typename: string;
+        data?: { analysisId: string; status: string; propertyLocation: string; provenance: Provenance; image: { itemId: string } };
+      };
     }>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: image.id } } });
     expect(analyzed.errors).toBeUndefined();
     const analysis = analyzed.data!.analyzeImage.data!;
@@ -250,7 +288,11 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
 
     const analyzed = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: bearer(user.idToken) });
     expect(analyzed.status).toBe(200);
-    const body = (await analyzed.json()) as { analysis_id: string; results: { property_location: string }; evidence: { provenance: Provenance } };
+    const body = (await analyzed.json()) as {
+      analysis_id: string;
+      results: { property_location: string };
+      evidence: { provenance: Provenance };
+    };
     expect(body.results.property_location).toBe(row.propertyLocation);
     expectImageryProvenance(body.evidence.provenance, EMPIRE);
     expect(fakes.requests().flatMap((r) => r.problems)).toEqual([]);

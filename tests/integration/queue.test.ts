@@ -3,9 +3,9 @@
 // interactive work before batch work. One worker, whose first job is held until everything is queued,
 // so the order the rest run in is the queue's choice alone.
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobQueue, type JobKind } from '../../server/jobs/queue.js';
-import { openTestDatabase } from '../helpers/test-app.js';
-import { until } from '../helpers/until.js';
+import { JobQueue, type JobKind } from '../../server/jobs/queue';
+import { openTestDatabase } from '../helpers/test-app';
+import { until } from '../helpers/until';
 
 type Payload = { name: string };
 
@@ -26,7 +26,11 @@ async function orderedRun(plan: (enqueue: Enqueue) => Promise<void>) {
   // One name: enqueue(); several: one enqueueMany() (a batch).
   const enqueue: Enqueue = async (names, group, kind = 'interactive') => {
     if (typeof names === 'string') await queue.enqueue({ name: names }, { group, kind });
-    else await queue.enqueueMany(names.map((name) => ({ name })), { group, kind });
+    else
+      await queue.enqueueMany(
+        names.map((name) => ({ name })),
+        { group, kind },
+      );
     queued += typeof names === 'string' ? 1 : names.length;
   };
   try {

@@ -6,16 +6,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_DISCLAIMER } from '../../common/constants.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, boxFinding, createAnalysisTestApp, highRiskScript, sceneImage, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { AI_DISCLAIMER } from '../../common/constants';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import {
+  auth,
+  boxFinding,
+  createAnalysisTestApp,
+  highRiskScript,
+  sceneImage,
+  scriptedAnalyzer,
+  uploaded,
+  type AnalysisTestApp,
+} from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import type { TestApp } from '../helpers/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // The roof outline is drawn in orange (#f97316) over a scene with no orange in it.
-const HIGH = highRiskScript([boxFinding('pool', 'blue water', [230, 160, 280, 190]), boxFinding('roof', 'main building', [96, 72, 208, 144], 0.9)]);
+const HIGH = highRiskScript([
+  boxFinding('pool', 'blue water', [230, 160, 280, 190]),
+  boxFinding('roof', 'main building', [96, 72, 208, 144], 0.9),
+]);
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
 let base: string;
@@ -55,7 +67,10 @@ describe('GET /aerial/analysis/{id}/report.pdf', () => {
   it('a reviewed analysis: both scores, the reason, findings with confidence, provenance, the disclaimer; one or two pages', async () => {
     const id = await analysed();
     const image = await t.db.prisma.image.findFirstOrThrow({ where: { analyses: { some: { id } } } });
-    await t.db.prisma.image.update({ where: { id: image.id }, data: { capturedAt: new Date('2021-03-15T00:00:00Z'), gsdMPerPx: 0.3, gsdSource: 'map-zoom' } });
+    await t.db.prisma.image.update({
+      where: { id: image.id },
+      data: { capturedAt: new Date('2021-03-15T00:00:00Z'), gsdMPerPx: 0.3, gsdSource: 'map-zoom' },
+    });
     const rejected = await t.request(`/aerial/analysis/${id}/review`, {
       method: 'POST',
       headers: { ...auth(user), 'content-type': 'application/json' },
@@ -90,7 +105,9 @@ describe('GET /aerial/analysis/{id}/report.pdf', () => {
 
     // Rendered, the first page shows the image with the roof outlined in its colour (orange).
     execFileSync('pdftoppm', ['-r', '60', '-f', '1', '-l', '1', '-png', file, path.join(dir, 'page')]);
-    const { data, info } = await sharp(readFileSync(path.join(dir, 'page-1.png'))).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(readFileSync(path.join(dir, 'page-1.png')))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let orange = 0;
     for (let i = 0; i < data.length; i += info.channels) {
       if (data[i] > 200 && data[i + 1] > 80 && data[i + 1] < 150 && data[i + 2] < 80) orange += 1;
@@ -129,7 +146,7 @@ describe('GET /aerial/analysis/{id}/report.pdf', () => {
     expect(await t.db.prisma.auditEntry.count({ where: { analysisId: id } })).toBe(before);
 
     const broken = await uploaded(base, user, 'Broken Image Rd');
-    const failed = ((await (await t.request(`/aerial/analyze/${broken}`, { method: 'POST', headers: auth(user) })).json()) as Json);
+    const failed = (await (await t.request(`/aerial/analyze/${broken}`, { method: 'POST', headers: auth(user) })).json()) as Json;
     const row = await t.db.prisma.analysis.findFirstOrThrow({ where: { imageId: broken } });
     expect(failed.error.message).toBe('Failed to analyze image');
     const res = await report(user, row.id);

@@ -3,14 +3,26 @@
 // is kept beside it, history filters and statistics follow the reviewed values, and bad input is refused in
 // words with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, boxFinding, createAnalysisTestApp, highRiskScript, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import {
+  auth,
+  boxFinding,
+  createAnalysisTestApp,
+  highRiskScript,
+  scriptedAnalyzer,
+  uploaded,
+  type AnalysisTestApp,
+} from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import type { TestApp } from '../helpers/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const HIGH = highRiskScript([boxFinding('pool', 'blue water'), boxFinding('tree', 'crown over the roof'), boxFinding('roof', 'main building')]);
+const HIGH = highRiskScript([
+  boxFinding('pool', 'blue water'),
+  boxFinding('tree', 'crown over the roof'),
+  boxFinding('roof', 'main building'),
+]);
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
 let base: string;
@@ -43,15 +55,44 @@ const record = async (id: string) => (await (await t.request(`/aerial/analysis/$
 const gid = (id: string) => Buffer.from(`Analysis:${id}`).toString('base64');
 
 const REVIEW = /* GraphQL */ `
-  mutation($input: ReviewAnalysisInput!) {
+  mutation ($input: ReviewAnalysisInput!) {
     reviewAnalysis(input: $input) {
       __typename
       ... on MutationReviewAnalysisSuccess {
-        data { riskScore results { roof { condition } additionalRisks } scoreBreakdown { factor points }
-          review { reviewedBy analyzerRiskScore changes { field from to reason } } }
+        data {
+          riskScore
+          results {
+            roof {
+              condition
+            }
+            additionalRisks
+          }
+          scoreBreakdown {
+            factor
+            points
+          }
+          review {
+            reviewedBy
+            analyzerRiskScore
+            changes {
+              field
+              from
+              to
+              reason
+            }
+          }
+        }
       }
-      ... on Error { message code }
-      ... on ValidationError { fieldErrors { path message } }
+      ... on Error {
+        message
+        code
+      }
+      ... on ValidationError {
+        fieldErrors {
+          path
+          message
+        }
+      }
     }
   }
 `;
@@ -62,7 +103,12 @@ describe('reviewing an analysis over REST', () => {
     expect((await record(id)).risk_score).toBe(67);
     const poolIndex = (await record(id)).evidence.findings.findIndex((f: Json) => f.feature === 'pool');
 
-    const res = await review(user, id, { field: 'finding', finding_index: poolIndex, value: 'rejected', reason: 'It is a blue tarp, not a pool' });
+    const res = await review(user, id, {
+      field: 'finding',
+      finding_index: poolIndex,
+      value: 'rejected',
+      reason: 'It is a blue tarp, not a pool',
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
     expect(body.risk_score).toBe(57);
@@ -74,7 +120,13 @@ describe('reviewing an analysis over REST', () => {
     expect(body.review.analyzer.evidence.findings).toHaveLength(3);
     expect(body.review.reviewed_by).toBe(user.email);
     expect(body.review.changes).toEqual([
-      expect.objectContaining({ field: 'finding', finding_index: poolIndex, from: 'pool', to: 'rejected', reason: 'It is a blue tarp, not a pool' }),
+      expect.objectContaining({
+        field: 'finding',
+        finding_index: poolIndex,
+        from: 'pool',
+        to: 'rejected',
+        reason: 'It is a blue tarp, not a pool',
+      }),
     ]);
 
     // History filters, search and statistics read the reviewed values.
@@ -163,7 +215,8 @@ describe('reviewing an analysis over REST', () => {
 describe('reviewing an analysis over GraphQL', () => {
   it('reviewAnalysis rescores and shows both scores; bad input is a typed error and nothing changes', async () => {
     const id = await analysed(user);
-    const gql = (who: EmulatorUser, input: Json) => graphql<Json>(t as unknown as TestApp, REVIEW, { token: who.idToken, variables: { input } });
+    const gql = (who: EmulatorUser, input: Json) =>
+      graphql<Json>(t as unknown as TestApp, REVIEW, { token: who.idToken, variables: { input } });
 
     const ok = await gql(user, { id: gid(id), field: 'power_lines_proximity', value: 'none', reason: 'The line was buried in 2024' });
     expect(ok.errors).toBeUndefined();
@@ -191,19 +244,64 @@ describe('reviewing an analysis over GraphQL', () => {
     expect(foreign.data!.reviewAnalysis).toEqual({ __typename: 'NotFoundError', message: 'Analysis not found', code: 'NOT_FOUND' });
     expect(await record(id)).toEqual(before);
 
-    const fields = await graphql<Json>(t as unknown as TestApp, `{ reviewFields { field values } }`, { token: user.idToken });
-    expect(fields.data!.reviewFields).toContainEqual({ field: 'roof_style', values: ['gable', 'hip', 'flat', 'gambrel', 'mansard', 'shed', 'complex', 'unknown'] });
+    const fields = await graphql<Json>(
+      t as unknown as TestApp,
+      `
+        {
+          reviewFields {
+            field
+            values
+          }
+        }
+      `,
+      { token: user.idToken },
+    );
+    expect(fields.data!.reviewFields).toContainEqual({
+      field: 'roof_style',
+      values: ['gable', 'hip', 'flat', 'gambrel', 'mansard', 'shed', 'complex', 'unknown'],
+    });
     expect(fields.data!.reviewFields).toContainEqual({ field: 'pool', values: ['present', 'absent'] });
 
-    const findings = await graphql<Json>(t as unknown as TestApp, `query($id: ID!) { analysis(id: $id) { findings { index feature reviewDecision } } }`, {
-      token: user.idToken,
-      variables: { id: gid(id) },
-    });
+    const findings = await graphql<Json>(
+      t as unknown as TestApp,
+      `
+        query ($id: ID!) {
+          analysis(id: $id) {
+            findings {
+              index
+              feature
+              reviewDecision
+            }
+          }
+        }
+      `,
+      {
+        token: user.idToken,
+        variables: { id: gid(id) },
+      },
+    );
     expect(findings.data!.analysis.findings.map((f: Json) => f.index)).toEqual([0, 1, 2]);
 
     const revert = await graphql<Json>(
       t as unknown as TestApp,
-      `mutation($input: RevertAnalysisReviewInput!) { revertAnalysisReview(input: $input) { __typename ... on MutationRevertAnalysisReviewSuccess { data { riskScore review { reviewedAt } } } ... on Error { message } } }`,
+      `
+        mutation ($input: RevertAnalysisReviewInput!) {
+          revertAnalysisReview(input: $input) {
+            __typename
+            ... on MutationRevertAnalysisReviewSuccess {
+              data {
+                riskScore
+                review {
+                  reviewedAt
+                }
+              }
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { token: user.idToken, variables: { input: { id: gid(id) } } },
     );
     expect(revert.data!.revertAnalysisReview.data).toEqual({ riskScore: 67, review: null });

@@ -1,9 +1,9 @@
 // Risk zones (manual risk assessments): REST GET/POST /aerial/risk-zones, DELETE, GET /aerial/statistics
 // in the spec's shapes; GraphQL createRiskZone, riskZones connection, riskZoneStatistics, deleteRiskZone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -28,8 +28,19 @@ const CREATE = /* GraphQL */ `
   mutation Create($input: CreateRiskZoneInput!) {
     createRiskZone(input: $input) {
       __typename
-      ... on MutationCreateRiskZoneSuccess { data { id itemId location riskLevel details createdAt } }
-      ... on Error { message }
+      ... on MutationCreateRiskZoneSuccess {
+        data {
+          id
+          itemId
+          location
+          riskLevel
+          details
+          createdAt
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -117,7 +128,11 @@ describe('REST risk zones', () => {
   });
 
   it('answers a JSON body error and a missing token properly', async () => {
-    const notJson = await t.request('/aerial/risk-zones', { method: 'POST', headers: { ...auth(user), 'content-type': 'text/plain' }, body: 'x' });
+    const notJson = await t.request('/aerial/risk-zones', {
+      method: 'POST',
+      headers: { ...auth(user), 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(notJson.status).toBe(415);
     expect((await t.request('/aerial/risk-zones')).status).toBe(401);
     expect((await t.request('/aerial/statistics')).status).toBe(401);
@@ -182,7 +197,10 @@ describe('GraphQL risk zones', () => {
 
   it('returns ValidationError "Please fill in all required fields" for blank fields', async () => {
     const user = await createEmulatorUser();
-    for (const input of [{ location: '', details: 'x' }, { location: 'x', details: '   ' }]) {
+    for (const input of [
+      { location: '', details: 'x' },
+      { location: 'x', details: '   ' },
+    ]) {
       const res = await graphql<Json>(t, CREATE, { token: user.idToken, variables: { input } });
       expect(res.data!.createRiskZone).toEqual({ __typename: 'ValidationError', message: 'Please fill in all required fields' });
     }

@@ -2,10 +2,10 @@
 // address text, coordinates within 25 m, the same geocoded address) and two of them side by side, over REST and
 // GraphQL; another user's analyses never match and their ids are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis.js';
-import { graphql } from '../helpers/graphql.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import { graphql } from '../helpers/graphql';
+import type { TestApp } from '../helpers/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -29,7 +29,10 @@ async function analysed(who: EmulatorUser, location: string): Promise<string> {
 }
 async function place(id: string, lat: number, lng: number, capturedAt?: string) {
   const row = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id } });
-  await t.db.prisma.image.update({ where: { id: row.imageId }, data: { latitude: lat, longitude: lng, ...(capturedAt ? { capturedAt: new Date(capturedAt) } : {}) } });
+  await t.db.prisma.image.update({
+    where: { id: row.imageId },
+    data: { latitude: lat, longitude: lng, ...(capturedAt ? { capturedAt: new Date(capturedAt) } : {}) },
+  });
 }
 
 beforeAll(async () => {
@@ -83,7 +86,9 @@ describe('GET /aerial/analysis/{id}/same-property', () => {
   it('another user gets 404; an analysis of another place cannot be compared', async () => {
     const foreign = await get(other, `/aerial/analysis/${ids['12 oak st   chico ca']}/same-property`);
     expect(foreign.status).toBe(404);
-    expect((await get(other, `/aerial/analysis/${ids['12 oak st   chico ca']}/compare/${ids['12 Oak Street, Chico, CA']}`)).status).toBe(404);
+    expect((await get(other, `/aerial/analysis/${ids['12 oak st   chico ca']}/compare/${ids['12 Oak Street, Chico, CA']}`)).status).toBe(
+      404,
+    );
     // Their own analysis of the same address never matches this user's.
     const theirs = (await (await get(other, `/aerial/analysis/${ids.foreign}/same-property`)).json()) as Json[];
     expect(theirs).toEqual([]);
@@ -105,7 +110,12 @@ describe('GET /aerial/analysis/{id}/same-property', () => {
     expect(mine.data!.analysis.sameProperty).toEqual([
       { match: 'address', distanceM: null, analysis: expect.objectContaining({ analysisId: ids['12 Oak Street, Chico, CA'] }) },
     ]);
-    expect(mine.data!.analysis.compareWith.find((f: Json) => f.field === 'pool')).toEqual({ field: 'pool', before: 'true', after: 'false', changed: true });
+    expect(mine.data!.analysis.compareWith.find((f: Json) => f.field === 'pool')).toEqual({
+      field: 'pool',
+      before: 'true',
+      after: 'false',
+      changed: true,
+    });
     const unrelated = await graphql<Json>(t as unknown as TestApp, query, {
       token: user.idToken,
       variables: { ...variables, other: gid(ids['99 Elsewhere Road']) },

@@ -3,14 +3,20 @@
 // analysis gets its answer (202, still queued) instead of a cut connection. Before, server.close() waited
 // for the stream and the process had to be killed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { auth, uploaded } from '../helpers/analysis.js';
-import { serverEnvironment, startServer, type Server } from '../helpers/server-process.js';
-import { until } from '../helpers/until.js';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { auth, uploaded } from '../helpers/analysis';
+import { serverEnvironment, startServer, type Server } from '../helpers/server-process';
+import { until } from '../helpers/until';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const SUBSCRIPTION = /* GraphQL */ `subscription Watch($id: ID!) { analysis(id: $id) { status } }`;
+const SUBSCRIPTION = /* GraphQL */ `
+  subscription Watch($id: ID!) {
+    analysis(id: $id) {
+      status
+    }
+  }
+`;
 
 describe('shutdown with an open subscription', () => {
   let environment: Awaited<ReturnType<typeof serverEnvironment>>;

@@ -4,10 +4,10 @@
 // is retried instead of surfacing as a 500; a provider that stays away gets 503 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createEmulatorUser, disableEmulatorUser } from '../helpers/auth-emulator-users.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { until } from '../helpers/until.js';
-import { startFaultyProxy, type FaultyProxy } from '../fakes/faulty-proxy.js';
+import { createEmulatorUser, disableEmulatorUser } from '../helpers/auth-emulator-users';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { until } from '../helpers/until';
+import { startFaultyProxy, type FaultyProxy } from '../fakes/faulty-proxy';
 
 let proxy: FaultyProxy;
 const apps: TestApp[] = [];

@@ -5,10 +5,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../common/constants.js';
-import { LocalDirStorage } from '../../server/storage/local-dir-storage.js';
-import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users.js';
-import { animatedGif, droneJpeg, hugePng, jpegOfExactSize } from '../unit/ingest/fixtures.js';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../common/constants';
+import { LocalDirStorage } from '../../server/storage/local-dir-storage';
+import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
+import { animatedGif, droneJpeg, hugePng, jpegOfExactSize } from '../unit/ingest/fixtures';
 import {
   auth,
   createAnalysisTestApp,
@@ -18,7 +18,7 @@ import {
   scriptedAnalyzer,
   UPLOAD_MUTATION as UPLOAD_MUTATION_TEXT,
   type AnalysisTestApp,
-} from '../helpers/analysis.js';
+} from '../helpers/analysis';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -127,15 +127,15 @@ describe('POST /aerial/upload', () => {
     const started = Date.now();
     const res = await restUpload(t, user, { bytes: bomb, name: 'bomb.png' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Json).error.message).toBe(
-      'Image dimensions 20000 × 20000 exceed the limit of 40 megapixels',
-    );
+    expect(((await res.json()) as Json).error.message).toBe('Image dimensions 20000 × 20000 exceed the limit of 40 megapixels');
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses at upload an image over the analyzer’s pixel limit (46 MP), on both transports, storing nothing', async () => {
     // Before: ingest allowed 50 MP, so this was stored (201) and then refused by the analyzer (422).
-    const bytes = await sharp({ create: { width: 8000, height: 5750, channels: 3, background: '#4a6' } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 8000, height: 5750, channels: 3, background: '#4a6' } })
+      .jpeg()
+      .toBuffer();
     expect(8000 * 5750).toBeGreaterThan(MAX_IMAGE_PIXELS);
     const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
     const message = 'Image dimensions 8000 × 5750 exceed the limit of 40 megapixels';

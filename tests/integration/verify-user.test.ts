@@ -1,7 +1,7 @@
 // POST /auth/verify-user (spec §7): idempotent upsert of the signed-in user, uid-checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorUser, createGoogleUser } from '../helpers/auth-emulator-users.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createEmulatorUser, createGoogleUser } from '../helpers/auth-emulator-users';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

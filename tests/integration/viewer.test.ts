@@ -1,17 +1,22 @@
 // The `viewer` query and the authentication every GraphQL request goes through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEmulatorUser,
-  disableEmulatorUser,
-  tokenForOtherProject,
-} from '../helpers/auth-emulator-users.js';
-import { createAnalysisRow, createImageRow, createUserRow } from '../helpers/factories.js';
-import { graphql } from '../helpers/graphql.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createEmulatorUser, disableEmulatorUser, tokenForOtherProject } from '../helpers/auth-emulator-users';
+import { createAnalysisRow, createImageRow, createUserRow } from '../helpers/factories';
+import { graphql } from '../helpers/graphql';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const VIEWER = /* GraphQL */ `
   query Viewer {
-    viewer { id userId email displayName photoUrl emailVerified provider analysedCount }
+    viewer {
+      id
+      userId
+      email
+      displayName
+      photoUrl
+      emailVerified
+      provider
+      analysedCount
+    }
   }
 `;
 
@@ -59,9 +64,7 @@ describe('viewer', () => {
 
   it('creates the user once when the first requests arrive together', async () => {
     const user = await createEmulatorUser();
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => graphql<ViewerData>(t, VIEWER, { token: user.idToken })),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, () => graphql<ViewerData>(t, VIEWER, { token: user.idToken })));
     for (const res of results) {
       expect(res.errors).toBeUndefined();
       expect(res.data?.viewer?.userId).toBe(user.uid);

@@ -2,9 +2,9 @@
 // PGlite project runs, a PostgreSQL cluster, each of this run's own on a free port. Sharing fixed ports
 // let one run's teardown stop the emulator under another run that had reused it.
 import type { TestProject } from 'vitest/node';
-import { startAuthEmulator } from '../../scripts/auth-emulator.js';
-import { startPostgres } from './postgres.js';
-import { freePort } from '../../scripts/free-port.js';
+import { startAuthEmulator } from '../../scripts/auth-emulator';
+import { startPostgres } from './postgres';
+import { freePort } from '../../scripts/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +12,6 @@ declare module 'vitest' {
     postgresUrl: string | null;
   }
 }
-
 
 export default async function setup(project: TestProject) {
   const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });

@@ -1,7 +1,7 @@
 // PROCESS_ROLE (decision 015): one build runs all-in-one, API-only or worker-only; the configuration
 // says which parts a process runs, and refuses a worker that would run nothing.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config';
 
 const base = { FIREBASE_PROJECT_ID: 'demo-aerisk', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
 

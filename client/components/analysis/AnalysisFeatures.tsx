@@ -124,7 +124,10 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
   }
 
   return (
-    <section aria-labelledby="features-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="features-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="features-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Detected features
       </h2>
@@ -136,7 +139,10 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
               <div className="flex items-start gap-3">
                 <span
                   className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full"
-                  style={{ backgroundColor: row.found ? featureStyle(row.feature).colour : 'transparent', boxShadow: 'inset 0 0 0 1px #94a3b8' }}
+                  style={{
+                    backgroundColor: row.found ? featureStyle(row.feature).colour : 'transparent',
+                    boxShadow: 'inset 0 0 0 1px #94a3b8',
+                  }}
                   aria-hidden="true"
                 />
                 <div>
@@ -159,7 +165,9 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">{finding.note}</p>
             </div>
-            <span className="shrink-0 text-sm tabular-nums text-slate-500 dark:text-slate-400">{percent(finding.confidence)} confidence</span>
+            <span className="shrink-0 text-sm tabular-nums text-slate-500 dark:text-slate-400">
+              {percent(finding.confidence)} confidence
+            </span>
           </li>
         ))}
       </ul>

@@ -11,7 +11,13 @@ import { percent } from './format';
  */
 function OverlaySvg({ label, width, height, children }: { label: string; width: number; height: number; children: ReactNode }) {
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="none"
+      className="pointer-events-none absolute inset-0 h-full w-full"
+    >
       {children}
     </svg>
   );
@@ -140,7 +146,11 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
           })}
           {zones && (
             <li className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
-              <span className="h-3 w-3 rounded-full ring-1 ring-black/10" style={{ backgroundColor: DEFENSIBLE_SPACE_ZONES[2].colour }} aria-hidden="true" />
+              <span
+                className="h-3 w-3 rounded-full ring-1 ring-black/10"
+                style={{ backgroundColor: DEFENSIBLE_SPACE_ZONES[2].colour }}
+                aria-hidden="true"
+              />
               Defensible space zones (0–1.5, 1.5–9, 9–30 m)
             </li>
           )}

@@ -18,7 +18,10 @@ export function AnalysisObservations({ analysis }: { analysis: AnalysisObservati
   );
   const results = data.results;
   return (
-    <section aria-labelledby="observations-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="observations-heading"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="observations-heading" className="sr-only">
         Observations
       </h2>

@@ -47,7 +47,10 @@ export function AnalysisProvenance({ analysis }: { analysis: AnalysisProvenance_
   if (provenance.imageSha256) rows.push(['Image SHA-256', provenance.imageSha256]);
 
   return (
-    <section aria-labelledby="provenance-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="provenance-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="provenance-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Provenance
       </h2>

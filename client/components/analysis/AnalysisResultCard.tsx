@@ -24,7 +24,10 @@ export function AnalysisResultCard({ analysis }: { analysis: AnalysisResultCard_
   );
   const finished = data.status === 'done';
   return (
-    <section aria-labelledby="result-card-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="result-card-heading"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="result-card-heading" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -37,7 +37,10 @@ export function AnalysisStatisticsPanel({ user }: { user: AnalysisStatisticsPane
     user,
   );
   return (
-    <section aria-labelledby="analysis-stats-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="analysis-stats-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="analysis-stats-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Analysis statistics

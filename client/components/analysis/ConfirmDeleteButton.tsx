@@ -15,13 +15,23 @@ export function ConfirmDeleteButton({ subject, onConfirm, busy = false, verb = '
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button type="button" variant="danger" className="px-3 py-1.5 text-xs" aria-label={`${verb} ${subject}`} onClick={() => setAsking(true)}>
+      <Button
+        type="button"
+        variant="danger"
+        className="px-3 py-1.5 text-xs"
+        aria-label={`${verb} ${subject}`}
+        onClick={() => setAsking(true)}
+      >
         {verb}
       </Button>
     );
   }
   return (
-    <span role="group" aria-label={`Confirm ${verb === 'Delete' ? 'deleting' : verb.toLowerCase()} ${subject}`} className="inline-flex items-center gap-2">
+    <span
+      role="group"
+      aria-label={`Confirm ${verb === 'Delete' ? 'deleting' : verb.toLowerCase()} ${subject}`}
+      className="inline-flex items-center gap-2"
+    >
       <span className="text-xs text-slate-600 dark:text-slate-300">{verb}?</span>
       <Button type="button" variant="danger" className="px-3 py-1.5 text-xs" busy={busy} onClick={onConfirm}>
         Yes, {verb.toLowerCase()}

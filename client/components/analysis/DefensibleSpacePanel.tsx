@@ -27,7 +27,10 @@ export function DefensibleSpacePanel({ analysis }: { analysis: DefensibleSpacePa
   );
   if (!space) return null;
   return (
-    <section aria-labelledby="defensible-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="defensible-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="defensible-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Defensible space
       </h2>
@@ -42,10 +45,18 @@ export function DefensibleSpacePanel({ analysis }: { analysis: DefensibleSpacePa
             <caption className="sr-only">Vegetation in each zone around the building</caption>
             <thead className="text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Zone</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Zone area</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Vegetation</th>
-                <th scope="col" className="py-2 text-right font-medium">Cover</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Zone
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Zone area
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Vegetation
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Cover
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -2,12 +2,7 @@
 // analyzing → the caller's onAnalyzed (which navigates, or shows the result inline); any failure returns
 // to idle with a message.
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  PROGRESS_INTERVAL_MS,
-  PROGRESS_SIMULATED_MAX,
-  PROGRESS_STEP,
-} from '../../../common/constants';
+import { ACCEPTED_IMAGE_TYPES, PROGRESS_INTERVAL_MS, PROGRESS_SIMULATED_MAX, PROGRESS_STEP } from '../../../common/constants';
 import { Alert } from '../Alert';
 import { Button, TextField } from '../forms';
 import { UploadIcon } from '../icons';

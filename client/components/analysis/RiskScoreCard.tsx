@@ -37,7 +37,10 @@ export function RiskScoreCard({ analysis }: { analysis: RiskScoreCard_analysis$k
 
   if (data.assessable === false || data.riskScore == null) {
     return (
-      <section aria-labelledby="score-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-6 dark:border-amber-900/60 dark:bg-amber-950/40">
+      <section
+        aria-labelledby="score-heading"
+        className="rounded-2xl border border-amber-200 bg-amber-50 p-6 dark:border-amber-900/60 dark:bg-amber-950/40"
+      >
         <h2 id="score-heading" className="text-lg font-semibold text-amber-900 dark:text-amber-100">
           Not assessable
         </h2>
@@ -58,7 +61,10 @@ export function RiskScoreCard({ analysis }: { analysis: RiskScoreCard_analysis$k
 
   const band = scoreBand(data.riskScore);
   return (
-    <section aria-labelledby="score-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="score-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="score-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Risk score
       </h2>

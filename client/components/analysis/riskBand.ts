@@ -7,8 +7,7 @@ export const bandLabels: Record<RiskBand, string> = { low: 'Low', medium: 'Mediu
 /** Badge colours per band (and per manual risk level, which uses the same three words). */
 export const bandBadgeClasses: Record<RiskBand, string> = {
   low: 'bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-900/40 dark:text-green-200 dark:ring-green-400/30',
-  medium:
-    'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-900/40 dark:text-yellow-200 dark:ring-yellow-400/30',
+  medium: 'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-900/40 dark:text-yellow-200 dark:ring-yellow-400/30',
   high: 'bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-900/40 dark:text-red-200 dark:ring-red-400/30',
 };
 

@@ -5,7 +5,6 @@ import { UserFacingError } from '../../relay/useTypedMutation';
 
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload or analyze image. Please try again.';
 
-
 export function uploadErrorMessage(error: unknown): string {
   return error instanceof UserFacingError ? error.message : UPLOAD_FAILED_MESSAGE;
 }

@@ -29,8 +29,7 @@ export function ImageryNotConfigured({ imageryStatus }: { imageryStatus: Imagery
             Satellite imagery is not configured on this server
           </h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            The server runs with IMAGERY_PROVIDER={status.provider}, so it cannot fetch a picture of an address.{' '}
-            {status.hint}
+            The server runs with IMAGERY_PROVIDER={status.provider}, so it cannot fetch a picture of an address. {status.hint}
           </p>
         </div>
       </div>

@@ -46,8 +46,8 @@ export function MapTab({ queryRef }: { queryRef: PreloadedQuery<MapTabQueryType>
     <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Analyse a property by its address</h2>
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
-        We fetch a satellite image of the address from above, then detect pools, trees, the roof, solar panels and power
-        lines, and score the risk.
+        We fetch a satellite image of the address from above, then detect pools, trees, the roof, solar panels and power lines, and score
+        the risk.
       </p>
       <ErrorBoundary fallback={<Alert tone="error">{'Failed to load the map search. Please reload the page.'}</Alert>}>
         <Suspense fallback={<LoadingState label="Loading map search…" />}>

@@ -34,8 +34,7 @@ export function PropertyMapImage({ image }: { image: PropertyMapImage_image$key 
   // A blob that is not a decodable picture fails in the <img>, after the fetch succeeded.
   const [broken, setBroken] = useState<string | null>(null);
   const failed = picture.status === 'error' || (picture.status === 'ready' && broken === picture.src);
-  const coordinates =
-    data.latitude != null && data.longitude != null ? `${data.latitude.toFixed(6)}, ${data.longitude.toFixed(6)}` : null;
+  const coordinates = data.latitude != null && data.longitude != null ? `${data.latitude.toFixed(6)}, ${data.longitude.toFixed(6)}` : null;
 
   const rows: [string, string][] = [
     ['Location', data.propertyLocation || 'Unknown'],

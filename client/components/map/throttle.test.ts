@@ -7,7 +7,11 @@ describe('Throttle', () => {
 
   const make = () => {
     const sent: string[] = [];
-    const throttle = new Throttle<string>(300, (v) => sent.push(v), () => Date.now());
+    const throttle = new Throttle<string>(
+      300,
+      (v) => sent.push(v),
+      () => Date.now(),
+    );
     return { sent, throttle };
   };
 
@@ -24,7 +28,11 @@ describe('Throttle', () => {
 
   it('never sends two values less than the interval apart while typing steadily', () => {
     const sent: number[] = [];
-    const throttle = new Throttle<number>(300, () => sent.push(Date.now()), () => Date.now());
+    const throttle = new Throttle<number>(
+      300,
+      () => sent.push(Date.now()),
+      () => Date.now(),
+    );
     for (let i = 0; i < 40; i++) {
       throttle.push(i);
       vi.advanceTimersByTime(70);

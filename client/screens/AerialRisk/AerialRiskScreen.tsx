@@ -65,7 +65,10 @@ export default function AerialRiskScreen() {
           title="Aerial Image Analysis"
           description="Upload aerial imagery, review analysis statistics and record manual risk assessments."
         />
-        <section aria-labelledby="upload-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+        <section
+          aria-labelledby="upload-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
           <h2 id="upload-heading" className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">
             Analyse an aerial image
           </h2>

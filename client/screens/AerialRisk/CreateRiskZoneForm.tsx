@@ -40,7 +40,10 @@ export function CreateRiskZoneForm({ connectionId }: { connectionId: string }) {
   };
 
   return (
-    <section aria-labelledby="create-zone-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="create-zone-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="create-zone-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Create risk assessment
       </h2>

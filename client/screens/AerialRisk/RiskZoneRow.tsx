@@ -26,14 +26,21 @@ export function RiskZoneRow({ riskZone, connectionId }: Props) {
   const level = zone.riskLevel === 'medium' || zone.riskLevel === 'high' ? zone.riskLevel : 'low';
   return (
     <tr className="block py-3 align-top sm:table-row sm:py-0">
-      <td className="block py-1 font-medium [overflow-wrap:anywhere] text-slate-900 sm:table-cell sm:py-3 sm:pr-4 dark:text-white">{zone.location}</td>
+      <td className="block py-1 font-medium [overflow-wrap:anywhere] text-slate-900 sm:table-cell sm:py-3 sm:pr-4 dark:text-white">
+        {zone.location}
+      </td>
       <td className="block py-1 sm:table-cell sm:py-3 sm:pr-4">
         <RiskLevelBadge level={level} />
       </td>
-      <td className="block py-1 [overflow-wrap:anywhere] text-slate-600 sm:table-cell sm:max-w-md sm:py-3 sm:pr-4 dark:text-slate-300" title={zone.details}>
+      <td
+        className="block py-1 [overflow-wrap:anywhere] text-slate-600 sm:table-cell sm:max-w-md sm:py-3 sm:pr-4 dark:text-slate-300"
+        title={zone.details}
+      >
         {truncate(zone.details)}
       </td>
-      <td className="block py-1 text-slate-500 sm:table-cell sm:py-3 sm:pr-4 sm:whitespace-nowrap dark:text-slate-400">{formatDateTime(zone.createdAt)}</td>
+      <td className="block py-1 text-slate-500 sm:table-cell sm:py-3 sm:pr-4 sm:whitespace-nowrap dark:text-slate-400">
+        {formatDateTime(zone.createdAt)}
+      </td>
       <td className="block py-1 sm:table-cell sm:py-3 sm:text-right sm:whitespace-nowrap">
         <ConfirmDeleteButton
           subject={`risk zone ${zone.location}`}

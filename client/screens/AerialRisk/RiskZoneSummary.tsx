@@ -28,7 +28,10 @@ export function RiskZoneSummary({ user }: { user: RiskZoneSummary_user$key }) {
     ['High', stats.riskLevels.high, bandTextClasses.high],
   ];
   return (
-    <section aria-labelledby="risk-summary-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="risk-summary-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="risk-summary-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Risk assessment summary
       </h2>

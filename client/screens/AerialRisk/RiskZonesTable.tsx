@@ -31,7 +31,10 @@ export function RiskZonesTable({ user }: { user: RiskZonesTable_user$key }) {
   const zones = data.riskZones.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
 
   return (
-    <section aria-labelledby="risk-zones-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="risk-zones-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="risk-zones-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Risk zones
       </h2>
@@ -47,9 +50,16 @@ export function RiskZonesTable({ user }: { user: RiskZonesTable_user$key }) {
       )}
       {hasNext && (
         <div className="mt-4">
-          <Button type="button" variant="secondary" busy={isLoadingNext} onClick={() => startTransition(() => {
-            loadNext(RISK_ZONES_PAGE_SIZE);
-          })}>
+          <Button
+            type="button"
+            variant="secondary"
+            busy={isLoadingNext}
+            onClick={() =>
+              startTransition(() => {
+                loadNext(RISK_ZONES_PAGE_SIZE);
+              })
+            }
+          >
             Load more
           </Button>
         </div>

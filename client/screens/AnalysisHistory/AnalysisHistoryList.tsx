@@ -125,9 +125,16 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
       )}
       {hasNext && (
         <div className="flex justify-center">
-          <Button type="button" variant="secondary" busy={isLoadingNext} onClick={() => startTransition(() => {
-            loadNext(HISTORY_PAGE_SIZE);
-          })}>
+          <Button
+            type="button"
+            variant="secondary"
+            busy={isLoadingNext}
+            onClick={() =>
+              startTransition(() => {
+                loadNext(HISTORY_PAGE_SIZE);
+              })
+            }
+          >
             Load more
           </Button>
         </div>

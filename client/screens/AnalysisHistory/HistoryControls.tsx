@@ -37,7 +37,14 @@ export function HistoryControls({ query, searchText, onSearchText, onToggleFilte
           {FILTERS.map(({ value, label, description }) => {
             const on = query.filters.includes(value);
             return (
-              <button key={value} type="button" aria-pressed={on} title={description} className={toggleClasses(on)} onClick={() => onToggleFilter(value)}>
+              <button
+                key={value}
+                type="button"
+                aria-pressed={on}
+                title={description}
+                className={toggleClasses(on)}
+                onClick={() => onToggleFilter(value)}
+              >
                 {label}
               </button>
             );

@@ -8,7 +8,13 @@ type Details = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
 
 /** What an entry says, in words. */
-export function auditText(entry: { kind: string; field?: string | null; from?: string | null; to?: string | null; details: unknown }): string {
+export function auditText(entry: {
+  kind: string;
+  field?: string | null;
+  from?: string | null;
+  to?: string | null;
+  details: unknown;
+}): string {
   const d = (entry.details ?? {}) as Details;
   switch (entry.kind) {
     case 'created':
@@ -50,7 +56,10 @@ export function AnalysisAuditTrail({ analysis }: { analysis: AnalysisAuditTrail_
     analysis,
   );
   return (
-    <section aria-labelledby="audit-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="audit-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="audit-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Audit trail
       </h2>

@@ -57,7 +57,10 @@ function ReturnToAnalysis() {
 
 function ErrorBox({ children, detail }: { children: ReactNode; detail?: string | null }) {
   return (
-    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-200">
+    <div
+      role="alert"
+      className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-200"
+    >
       <p className="font-medium">{children}</p>
       {detail && <p className="mt-1 text-sm">{detail}</p>}
       <div className="mt-4">
@@ -69,7 +72,10 @@ function ErrorBox({ children, detail }: { children: ReactNode; detail?: string |
 
 function EmptyBox({ detail }: { detail?: string | null }) {
   return (
-    <div role="status" className="rounded-2xl border border-yellow-200 bg-yellow-50 p-6 text-yellow-800 dark:border-yellow-900/60 dark:bg-yellow-950/40 dark:text-yellow-200">
+    <div
+      role="status"
+      className="rounded-2xl border border-yellow-200 bg-yellow-50 p-6 text-yellow-800 dark:border-yellow-900/60 dark:bg-yellow-950/40 dark:text-yellow-200"
+    >
       <p className="font-medium">No analysis results found.</p>
       {detail && <p className="mt-1 text-sm">{detail}</p>}
       <div className="mt-4">

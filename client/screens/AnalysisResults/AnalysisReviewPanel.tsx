@@ -21,7 +21,13 @@ export function changeText(change: { field: string; findingIndex?: number | null
   return `${humanize(change.field)}: ${humanize(change.from)} → ${humanize(change.to)}`;
 }
 
-export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisReviewPanel_analysis$key; query: AnalysisReviewPanel_query$key }) {
+export function AnalysisReviewPanel({
+  analysis,
+  query,
+}: {
+  analysis: AnalysisReviewPanel_analysis$key;
+  query: AnalysisReviewPanel_query$key;
+}) {
   const data = useFragment(
     graphql`
       fragment AnalysisReviewPanel_analysis on Analysis {
@@ -103,14 +109,17 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
   });
 
   return (
-    <section aria-labelledby="review-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="review-heading"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div>
         <h2 id="review-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Review
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Confirm or reject what the analyzer found, or correct a feature. Each change needs a short reason; the score is
-          recomputed from your values and the analyzer’s own result stays on record.
+          Confirm or reject what the analyzer found, or correct a feature. Each change needs a short reason; the score is recomputed from
+          your values and the analyzer’s own result stays on record.
         </p>
       </div>
       <TextField label="Reason for the change" value={reason} disabled={busy} onChange={(event) => setReason(event.target.value)} />
@@ -124,9 +133,15 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
         ) : (
           <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
             {findings.map((finding) => (
-              <li key={finding.index} className="flex flex-wrap items-center justify-between gap-3 py-2" data-testid={`review-finding-${finding.index}`}>
+              <li
+                key={finding.index}
+                className="flex flex-wrap items-center justify-between gap-3 py-2"
+                data-testid={`review-finding-${finding.index}`}
+              >
                 <div className="text-sm">
-                  <p className={`font-medium text-slate-900 dark:text-white ${finding.reviewDecision === 'rejected' ? 'line-through' : ''}`}>
+                  <p
+                    className={`font-medium text-slate-900 dark:text-white ${finding.reviewDecision === 'rejected' ? 'line-through' : ''}`}
+                  >
                     {humanize(finding.name)} <span className="font-normal text-slate-500">({percent(finding.confidence)} confidence)</span>
                   </p>
                   {finding.note && <p className="text-slate-600 dark:text-slate-400">{finding.note}</p>}
@@ -141,7 +156,9 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
                     variant="secondary"
                     disabled={busy || finding.reviewDecision === 'confirmed'}
                     aria-label={`Confirm ${finding.name}`}
-                    onClick={() => void change({ field: 'finding', value: 'confirmed', findingIndex: finding.index }, `Confirmed the ${finding.name}.`)}
+                    onClick={() =>
+                      void change({ field: 'finding', value: 'confirmed', findingIndex: finding.index }, `Confirmed the ${finding.name}.`)
+                    }
                   >
                     Confirm
                   </Button>
@@ -149,7 +166,9 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
                     variant="danger"
                     disabled={busy || finding.reviewDecision === 'rejected'}
                     aria-label={`Reject ${finding.name}`}
-                    onClick={() => void change({ field: 'finding', value: 'rejected', findingIndex: finding.index }, `Rejected the ${finding.name}.`)}
+                    onClick={() =>
+                      void change({ field: 'finding', value: 'rejected', findingIndex: finding.index }, `Rejected the ${finding.name}.`)
+                    }
                   >
                     Reject
                   </Button>
@@ -167,7 +186,13 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
             <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
               Feature
             </label>
-            <select id={fieldId} className={fieldClasses} value={field} disabled={busy} onChange={(event) => (setField(event.target.value), setValue(''))}>
+            <select
+              id={fieldId}
+              className={fieldClasses}
+              value={field}
+              disabled={busy}
+              onChange={(event) => (setField(event.target.value), setValue(''))}
+            >
               {reviewFields.map((f) => (
                 <option key={f.field} value={f.field}>
                   {humanize(f.field)}
@@ -188,7 +213,11 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
               ))}
             </select>
           </div>
-          <Button variant="secondary" disabled={busy || !value} onClick={() => void change({ field, value }, `${humanize(field)} set to ${humanize(value).toLowerCase()}.`)}>
+          <Button
+            variant="secondary"
+            disabled={busy || !value}
+            onClick={() => void change({ field, value }, `${humanize(field)} set to ${humanize(value).toLowerCase()}.`)}
+          >
             Apply change
           </Button>
         </div>
@@ -200,14 +229,25 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
           {(data.results?.additionalRisks ?? []).map((risk) => (
             <li key={risk} className="flex items-center justify-between gap-3 text-sm text-slate-700 dark:text-slate-300">
               {risk}
-              <Button variant="secondary" disabled={busy} aria-label={`Remove risk: ${risk}`} onClick={() => void change({ field: 'remove_risk', value: risk }, 'Additional risk removed.')}>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                aria-label={`Remove risk: ${risk}`}
+                onClick={() => void change({ field: 'remove_risk', value: risk }, 'Additional risk removed.')}
+              >
                 Remove
               </Button>
             </li>
           ))}
         </ul>
         <div className="mt-2 flex flex-wrap items-end gap-3">
-          <TextField label="New additional risk" className="min-w-0 flex-1" value={newRisk} disabled={busy} onChange={(event) => setNewRisk(event.target.value)} />
+          <TextField
+            label="New additional risk"
+            className="min-w-0 flex-1"
+            value={newRisk}
+            disabled={busy}
+            onChange={(event) => setNewRisk(event.target.value)}
+          />
           <Button
             variant="secondary"
             disabled={busy || !newRisk.trim()}
@@ -231,7 +271,13 @@ export function AnalysisReviewPanel({ analysis, query }: { analysis: AnalysisRev
               </li>
             ))}
           </ul>
-          <Button className="mt-3" variant="danger" busy={reverting} disabled={busy} onClick={() => void run(() => revert(data.id), 'Review reverted: the analyzer’s result applies again.')}>
+          <Button
+            className="mt-3"
+            variant="danger"
+            busy={reverting}
+            disabled={busy}
+            onClick={() => void run(() => revert(data.id), 'Review reverted: the analyzer’s result applies again.')}
+          >
             Revert review
           </Button>
         </div>

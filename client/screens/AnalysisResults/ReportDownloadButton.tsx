@@ -8,7 +8,13 @@ import { downloadWithToken } from '../../components/download';
 import { Button } from '../../components/forms';
 
 /** `onDownloaded`: the server audited the report; the screen reads the trail again. */
-export function ReportDownloadButton({ analysis, onDownloaded }: { analysis: ReportDownloadButton_analysis$key; onDownloaded?: () => void }) {
+export function ReportDownloadButton({
+  analysis,
+  onDownloaded,
+}: {
+  analysis: ReportDownloadButton_analysis$key;
+  onDownloaded?: () => void;
+}) {
   const { reportUrl, analysisId } = useFragment(
     graphql`
       fragment ReportDownloadButton_analysis on Analysis {

@@ -4,7 +4,10 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
-import type { SamePropertyPanel_analysis$data, SamePropertyPanel_analysis$key } from '../../__generated__/SamePropertyPanel_analysis.graphql';
+import type {
+  SamePropertyPanel_analysis$data,
+  SamePropertyPanel_analysis$key,
+} from '../../__generated__/SamePropertyPanel_analysis.graphql';
 import { formatDate, humanize } from '../../components/analysis/format';
 import { bandLabels, scoreBand } from '../../components/analysis/riskBand';
 import { Button } from '../../components/forms';
@@ -17,7 +20,9 @@ const MATCH_WORDS: Record<string, string> = { place: 'same geocoded address', co
 export function compareFields(side: Side): [string, string][] {
   const r = side.results;
   const yes = (value: boolean | undefined) => (value === undefined ? '—' : value ? 'Yes' : 'No');
-  const imageDate = side.image.capturedAt ? `${formatDate(String(side.image.capturedAt))} (captured)` : `${formatDate(String(side.createdAt))} (analysed)`;
+  const imageDate = side.image.capturedAt
+    ? `${formatDate(String(side.image.capturedAt))} (captured)`
+    : `${formatDate(String(side.createdAt))} (analysed)`;
   return [
     ['Image date', imageDate],
     ['Risk score', side.riskScore == null ? 'Not assessable' : `${side.riskScore} ${bandLabels[scoreBand(side.riskScore)]}`],
@@ -58,7 +63,10 @@ export function SamePropertyPanel({ analysis }: { analysis: SamePropertyPanel_an
   const theirs = other ? compareFields(other) : null;
 
   return (
-    <section aria-labelledby="same-property-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="same-property-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="same-property-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         This property over time
       </h2>
@@ -66,16 +74,24 @@ export function SamePropertyPanel({ analysis }: { analysis: SamePropertyPanel_an
         {data.sameProperty.map((m) => (
           <li key={m.analysis.analysisId} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
             <div>
-              <Link to={`/analysis-results/${m.analysis.analysisId}`} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+              <Link
+                to={`/analysis-results/${m.analysis.analysisId}`}
+                className="font-medium text-brand-600 hover:underline dark:text-brand-400"
+              >
                 {formatDate(String(m.analysis.image.capturedAt ?? m.analysis.createdAt))}
               </Link>{' '}
               <span className="text-slate-600 dark:text-slate-400">
-                · {m.analysis.riskScore == null ? 'not assessable' : `${m.analysis.riskScore} ${bandLabels[scoreBand(m.analysis.riskScore)]}`} ·{' '}
-                {MATCH_WORDS[m.match] ?? m.match}
+                ·{' '}
+                {m.analysis.riskScore == null ? 'not assessable' : `${m.analysis.riskScore} ${bandLabels[scoreBand(m.analysis.riskScore)]}`}{' '}
+                · {MATCH_WORDS[m.match] ?? m.match}
                 {m.distanceM != null ? ` (${Math.round(m.distanceM)} m apart)` : ''}
               </span>
             </div>
-            <Button variant="secondary" aria-pressed={chosen === m.analysis.analysisId} onClick={() => setChosen(chosen === m.analysis.analysisId ? null : m.analysis.analysisId)}>
+            <Button
+              variant="secondary"
+              aria-pressed={chosen === m.analysis.analysisId}
+              onClick={() => setChosen(chosen === m.analysis.analysisId ? null : m.analysis.analysisId)}
+            >
               {chosen === m.analysis.analysisId ? 'Hide comparison' : 'Compare'}
             </Button>
           </li>
@@ -86,10 +102,18 @@ export function SamePropertyPanel({ analysis }: { analysis: SamePropertyPanel_an
           <caption className="sr-only">This analysis beside the earlier one</caption>
           <thead className="text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">Field</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Other ({formatDate(String(other.image.capturedAt ?? other.createdAt))})</th>
-              <th scope="col" className="py-2 pr-3 font-medium">This analysis</th>
-              <th scope="col" className="py-2 font-medium">Changed</th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Field
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Other ({formatDate(String(other.image.capturedAt ?? other.createdAt))})
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                This analysis
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Changed
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -97,7 +121,9 @@ export function SamePropertyPanel({ analysis }: { analysis: SamePropertyPanel_an
               const changed = theirs[index][1] !== value;
               return (
                 <tr key={label} className={changed ? 'bg-amber-50 dark:bg-amber-950/30' : ''}>
-                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900 dark:text-white">{label}</th>
+                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900 dark:text-white">
+                    {label}
+                  </th>
                   <td className="py-2 pr-3">{theirs[index][1]}</td>
                   <td className="py-2 pr-3">{value}</td>
                   <td className="py-2">{changed ? 'Changed' : '—'}</td>

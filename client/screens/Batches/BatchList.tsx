@@ -32,7 +32,10 @@ export function BatchList({ user }: { user: BatchList_user$key }) {
   );
   const batches = data.batches.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
   return (
-    <section aria-labelledby="batches-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="batches-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="batches-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Your batches
       </h2>
@@ -45,7 +48,10 @@ export function BatchList({ user }: { user: BatchList_user$key }) {
             return (
               <li key={batch.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <Link to={`/batches/${batch.batchId}`} className="font-medium [overflow-wrap:anywhere] text-brand-700 hover:underline dark:text-brand-300">
+                  <Link
+                    to={`/batches/${batch.batchId}`}
+                    className="font-medium [overflow-wrap:anywhere] text-brand-700 hover:underline dark:text-brand-300"
+                  >
                     {batch.name}
                   </Link>
                   <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -38,7 +38,10 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
   const [pending, startTransition] = useTransition();
   const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
   return (
-    <section aria-labelledby="rows-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="rows-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="rows-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Rows
@@ -66,11 +69,21 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Row</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Reference</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Property</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-              <th scope="col" className="py-2 font-medium">Score</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Row
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Reference
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Property
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Score
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -87,7 +100,10 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
                 </td>
                 <td className="py-2 tabular-nums">
                   {row.analysis && row.state === 'done' ? (
-                    <Link to={`/analysis-results/${row.analysis.analysisId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                    <Link
+                      to={`/analysis-results/${row.analysis.analysisId}`}
+                      className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                    >
                       {row.analysis.riskScore ?? 'n/a'}
                     </Link>
                   ) : (
@@ -102,9 +118,16 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
       </div>
       {hasNext && (
         <div className="mt-4">
-          <Button type="button" variant="secondary" busy={isLoadingNext} onClick={() => startTransition(() => {
-            loadNext(BATCH_ROWS_PAGE_SIZE);
-          })}>
+          <Button
+            type="button"
+            variant="secondary"
+            busy={isLoadingNext}
+            onClick={() =>
+              startTransition(() => {
+                loadNext(BATCH_ROWS_PAGE_SIZE);
+              })
+            }
+          >
             Load more
           </Button>
         </div>

@@ -28,7 +28,10 @@ const BatchScreenQuery = graphql`
 const POLL_MS = 1500;
 
 export function loader({ params }: LoaderFunctionArgs) {
-  return preloadQuery<BatchScreenQueryType>(BatchScreenQuery, { id: toGlobalId('Batch', params.batchId ?? ''), count: BATCH_ROWS_PAGE_SIZE });
+  return preloadQuery<BatchScreenQueryType>(BatchScreenQuery, {
+    id: toGlobalId('Batch', params.batchId ?? ''),
+    count: BATCH_ROWS_PAGE_SIZE,
+  });
 }
 
 const LOAD_FAILED_MESSAGE = 'Failed to load the batch. Please try again later.';

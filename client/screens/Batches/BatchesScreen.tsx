@@ -36,7 +36,10 @@ export default function BatchesScreen() {
   return (
     <PageContainer>
       <div className="space-y-8">
-        <PageHeader title="Portfolio batches" description="Analyse a whole book of properties at once from a CSV of addresses or coordinates." />
+        <PageHeader
+          title="Portfolio batches"
+          description="Analyse a whole book of properties at once from a CSV of addresses or coordinates."
+        />
         <CreateBatchForm />
         <ErrorBoundary fallback={<Alert tone="error">{LOAD_FAILED_MESSAGE}</Alert>}>
           <Suspense fallback={<LoadingState label="Loading batches…" />}>

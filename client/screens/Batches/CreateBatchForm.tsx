@@ -29,15 +29,18 @@ export function CreateBatchForm() {
   }
 
   return (
-    <section aria-labelledby="new-batch-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="new-batch-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="new-batch-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         New batch
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         A CSV with a header row: an <code className="font-mono text-xs">address</code> column, or{' '}
         <code className="font-mono text-xs">latitude</code> and <code className="font-mono text-xs">longitude</code>, and optionally a{' '}
-        <code className="font-mono text-xs">reference_id</code> (or policy id). Up to 10,000 rows; each becomes an analysis of its
-        satellite image.
+        <code className="font-mono text-xs">reference_id</code> (or policy id). Up to 10,000 rows; each becomes an analysis of its satellite
+        image.
       </p>
       <form className="mt-5 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={(e) => void onSubmit(e)}>
         <div>

@@ -20,8 +20,8 @@ export function DashboardWelcome({ user }: { user: DashboardWelcome_user$key }) 
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center dark:border-slate-700 dark:bg-slate-900">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your workspace</h2>
         <p className="mx-auto mt-2 max-w-md text-sm text-slate-600 dark:text-slate-400">
-          Signed in as <span className="font-medium text-slate-900 dark:text-white">{email}</span>. Analyse a property
-          to start building your portfolio overview.
+          Signed in as <span className="font-medium text-slate-900 dark:text-white">{email}</span>. Analyse a property to start building
+          your portfolio overview.
         </p>
         <Link to="/map-analysis" className={buttonClasses('primary', 'mt-6')}>
           Analyse a property

@@ -33,7 +33,15 @@ export default function ForgotPasswordScreen() {
       </AuthHeading>
       {result && <Alert tone={result.tone}>{result.message}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
-        <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" className="w-full" busy={busy}>
           Send Reset Link
         </Button>

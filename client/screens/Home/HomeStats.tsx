@@ -23,14 +23,17 @@ export function HomeStats({ user }: { user: HomeStats_user$key }) {
             Property risk, seen from above
           </h1>
           <p className="mt-3 text-brand-100">
-            Detect pools, overhanging trees, roof condition, solar panels and power lines in aerial and satellite
-            imagery, and get a risk score in seconds.
+            Detect pools, overhanging trees, roof condition, solar panels and power lines in aerial and satellite imagery, and get a risk
+            score in seconds.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/map-analysis" className={buttonClasses('secondary', 'border-transparent')}>
               Start analysing
             </Link>
-            <Link to="/aerial-risk/history" className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-white/10">
+            <Link
+              to="/aerial-risk/history"
+              className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
+            >
               View history
             </Link>
           </div>

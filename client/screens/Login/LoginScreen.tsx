@@ -15,7 +15,11 @@ export default function LoginScreen() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await run('email', () => signInWithEmail(email, password), (cause) => authErrorMessage(cause, 'Failed to login'));
+    await run(
+      'email',
+      () => signInWithEmail(email, password),
+      (cause) => authErrorMessage(cause, 'Failed to login'),
+    );
   }
 
   return (
@@ -28,8 +32,24 @@ export default function LoginScreen() {
       </AuthHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
-        <TextField label="Email address" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className={linkClass}>
             Forgot your password?

@@ -22,8 +22,8 @@ function UploadTabPanel() {
     <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Upload an aerial image</h2>
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">
-        A drone or aerial photo of the property, seen from above. We detect pools, trees, the roof, solar panels and power
-        lines, and score the risk.
+        A drone or aerial photo of the property, seen from above. We detect pools, trees, the roof, solar panels and power lines, and score
+        the risk.
       </p>
       <ImageUploadForm onAnalyzed={(analysis) => navigate(`/analysis-results/${analysis.analysisId}`)} />
     </div>
@@ -60,7 +60,12 @@ export default function MapAnalysisScreen() {
           description="Analyse a property from a satellite image found by address, or from an aerial image you upload."
         />
         <div>
-          <div role="tablist" aria-label="Analysis method" className="flex gap-2 border-b border-slate-200 dark:border-slate-800" onKeyDown={onKeyDown}>
+          <div
+            role="tablist"
+            aria-label="Analysis method"
+            className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
+            onKeyDown={onKeyDown}
+          >
             {tabs.map(({ key, label, icon: Icon }) => {
               const selected = key === active;
               return (

@@ -22,9 +22,13 @@ export function ApiKeyRow({ apiKey, connectionId }: { apiKey: ApiKeyRow_apiKey$k
   const [failed, setFailed] = useState(false);
   return (
     <tr className="block py-3 align-top sm:table-row sm:py-0">
-      <td className="block py-1 font-medium [overflow-wrap:anywhere] text-slate-900 sm:table-cell sm:py-3 sm:pr-4 dark:text-white">{key.name}</td>
+      <td className="block py-1 font-medium [overflow-wrap:anywhere] text-slate-900 sm:table-cell sm:py-3 sm:pr-4 dark:text-white">
+        {key.name}
+      </td>
       <td className="block py-1 font-mono text-xs text-slate-600 sm:table-cell sm:py-3 sm:pr-4 dark:text-slate-300">{key.prefix}…</td>
-      <td className="block py-1 text-slate-500 sm:table-cell sm:py-3 sm:pr-4 sm:whitespace-nowrap dark:text-slate-400">{formatDateTime(key.createdAt)}</td>
+      <td className="block py-1 text-slate-500 sm:table-cell sm:py-3 sm:pr-4 sm:whitespace-nowrap dark:text-slate-400">
+        {formatDateTime(key.createdAt)}
+      </td>
       <td className="block py-1 text-slate-500 sm:table-cell sm:py-3 sm:pr-4 sm:whitespace-nowrap dark:text-slate-400">
         {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never used'}
       </td>

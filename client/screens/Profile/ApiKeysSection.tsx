@@ -51,7 +51,10 @@ export function ApiKeysSection({ user }: { user: ApiKeysSection_user$key }) {
   }
 
   return (
-    <section aria-labelledby="api-keys-heading" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="api-keys-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="api-keys-heading" className="font-semibold text-slate-900 dark:text-white">
         API keys
       </h2>
@@ -83,14 +86,22 @@ export function ApiKeysSection({ user }: { user: ApiKeysSection_user$key }) {
           <Alert tone="success">
             <p className="font-medium">Copy your new key now: it is shown only this once.</p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <code aria-label="New API key" className="rounded bg-white/70 px-2 py-1 font-mono text-xs break-all text-slate-900 dark:bg-slate-950/60 dark:text-slate-100">
+              <code
+                aria-label="New API key"
+                className="rounded bg-white/70 px-2 py-1 font-mono text-xs break-all text-slate-900 dark:bg-slate-950/60 dark:text-slate-100"
+              >
                 {secret}
               </code>
               <Button
                 type="button"
                 variant="secondary"
                 className="px-3 py-1.5 text-xs"
-                onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true), () => setCopied(false))}
+                onClick={() =>
+                  void navigator.clipboard?.writeText(secret).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
               >
                 {copied ? 'Copied' : 'Copy'}
               </Button>

@@ -12,8 +12,8 @@ const sections: LegalSection[] = [
         <Link className="font-medium text-brand-600 hover:underline dark:text-brand-400" to="/privacy-policy">
           Privacy Policy
         </Link>
-        . If you use Aerisk on behalf of an organisation, you confirm that you may bind it to these terms. If you do
-        not agree, do not use the service.
+        . If you use Aerisk on behalf of an organisation, you confirm that you may bind it to these terms. If you do not agree, do not use
+        the service.
       </p>
     ),
   },
@@ -23,16 +23,15 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You are responsible for the accuracy of your account information, for keeping your credentials
-          confidential and for all activity under your account. Registered users keep their analysis results in
-          their account; results of non-registered use are kept only for the session.
+          You are responsible for the accuracy of your account information, for keeping your credentials confidential and for all activity
+          under your account. Registered users keep their analysis results in their account; results of non-registered use are kept only for
+          the session.
         </p>
         <p>
-          <strong>Subscriptions and billing.</strong> Aerisk may offer subscription tiers with different features and
-          usage limits, billed on monthly or annual billing cycles. Payments are handled by a third-party payment
-          processor under its own terms. Subscriptions renew automatically until cancelled; cancellation takes effect
-          at the end of the current billing cycle, and fees already paid are non-refundable except where the law
-          requires otherwise.
+          <strong>Subscriptions and billing.</strong> Aerisk may offer subscription tiers with different features and usage limits, billed
+          on monthly or annual billing cycles. Payments are handled by a third-party payment processor under its own terms. Subscriptions
+          renew automatically until cancelled; cancellation takes effect at the end of the current billing cycle, and fees already paid are
+          non-refundable except where the law requires otherwise.
         </p>
       </>
     ),
@@ -56,9 +55,7 @@ const sections: LegalSection[] = [
   {
     id: 'ai-disclaimer',
     title: 'AI-Generated Results',
-    body: (
-      <p>{AI_DISCLAIMER}</p>
-    ),
+    body: <p>{AI_DISCLAIMER}</p>,
   },
   {
     id: 'warranties',
@@ -66,14 +63,14 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The service is provided "as is" and "as available", without warranties of any kind, express or implied,
-          including merchantability, fitness for a particular purpose, accuracy and non-infringement. We do not
-          warrant that the service will be uninterrupted or error-free.
+          The service is provided "as is" and "as available", without warranties of any kind, express or implied, including merchantability,
+          fitness for a particular purpose, accuracy and non-infringement. We do not warrant that the service will be uninterrupted or
+          error-free.
         </p>
         <p>
-          To the fullest extent permitted by law, Aerisk is not liable for indirect, incidental, special,
-          consequential or punitive damages, or for lost profits, data or business. Our total liability for all
-          claims relating to the service is limited to the amount you paid us in the previous 12 months.
+          To the fullest extent permitted by law, Aerisk is not liable for indirect, incidental, special, consequential or punitive damages,
+          or for lost profits, data or business. Our total liability for all claims relating to the service is limited to the amount you
+          paid us in the previous 12 months.
         </p>
       </>
     ),
@@ -83,9 +80,9 @@ const sections: LegalSection[] = [
     title: 'Intellectual Property',
     body: (
       <p>
-        Aerisk, its software, models, interface and content are owned by Aerisk and its licensors and are protected by
-        intellectual property laws. You keep the rights to the images you upload and grant us a licence to store and
-        process them to provide the service. Third-party imagery remains subject to its providers' terms.
+        Aerisk, its software, models, interface and content are owned by Aerisk and its licensors and are protected by intellectual property
+        laws. You keep the rights to the images you upload and grant us a licence to store and process them to provide the service.
+        Third-party imagery remains subject to its providers' terms.
       </p>
     ),
   },
@@ -94,9 +91,9 @@ const sections: LegalSection[] = [
     title: 'Termination',
     body: (
       <p>
-        You may stop using the service and close your account at any time. We may suspend or terminate access if you
-        breach these terms, if required by law, or to protect the service or other users. Sections that by their
-        nature should survive termination (including liability, indemnification and governing law) survive it.
+        You may stop using the service and close your account at any time. We may suspend or terminate access if you breach these terms, if
+        required by law, or to protect the service or other users. Sections that by their nature should survive termination (including
+        liability, indemnification and governing law) survive it.
       </p>
     ),
   },
@@ -105,9 +102,8 @@ const sections: LegalSection[] = [
     title: 'Indemnification',
     body: (
       <p>
-        You agree to indemnify and hold harmless Aerisk and its officers, employees and agents from claims, losses and
-        expenses, including reasonable legal fees, arising from your use of the service, your content or your breach
-        of these terms.
+        You agree to indemnify and hold harmless Aerisk and its officers, employees and agents from claims, losses and expenses, including
+        reasonable legal fees, arising from your use of the service, your content or your breach of these terms.
       </p>
     ),
   },
@@ -116,10 +112,9 @@ const sections: LegalSection[] = [
     title: 'Governing Law and Dispute Resolution',
     body: (
       <p>
-        These terms are governed by the laws of the State of Delaware, without regard to its conflict-of-laws rules.
-        Any dispute arising from these terms or the service will be resolved by binding arbitration administered by
-        the American Arbitration Association (AAA) under its rules, on an individual basis; class actions and jury
-        trials are waived to the extent permitted by law.
+        These terms are governed by the laws of the State of Delaware, without regard to its conflict-of-laws rules. Any dispute arising
+        from these terms or the service will be resolved by binding arbitration administered by the American Arbitration Association (AAA)
+        under its rules, on an individual basis; class actions and jury trials are waived to the extent permitted by law.
       </p>
     ),
   },
@@ -128,9 +123,8 @@ const sections: LegalSection[] = [
     title: 'Changes to These Terms',
     body: (
       <p>
-        We may modify these terms. We will post the updated terms on this page with a new effective date and notify
-        registered users of material changes. Continued use of the service after changes take effect means you accept
-        them.
+        We may modify these terms. We will post the updated terms on this page with a new effective date and notify registered users of
+        material changes. Continued use of the service after changes take effect means you accept them.
       </p>
     ),
   },
@@ -155,8 +149,8 @@ export default function TermsOfServiceScreen() {
       title="Terms of Service"
       intro={
         <p>
-          These terms govern your use of Aerisk, a web service that analyses aerial and satellite imagery of
-          properties to help insurance, property management and roofing professionals assess risk.
+          These terms govern your use of Aerisk, a web service that analyses aerial and satellite imagery of properties to help insurance,
+          property management and roofing professionals assess risk.
         </p>
       }
       sections={sections}

@@ -58,7 +58,9 @@ const locationText = z
   );
 
 export const claudeFindingSchema = z.object({
-  feature: z.enum(FINDING_FEATURES).describe('"damage" is only for material roof damage (tarp, missing cover, patching, ponding, sagging).'),
+  feature: z
+    .enum(FINDING_FEATURES)
+    .describe('"damage" is only for material roof damage (tarp, missing cover, patching, ponding, sagging).'),
   confidence: z.number().min(0).max(1),
   note: z.string().max(MAX_NOTE_CHARS).describe('A short plain description of what is seen, e.g. "blue tarp over the rear roof slope".'),
   polygon: z
@@ -66,13 +68,18 @@ export const claudeFindingSchema = z.object({
     .min(2)
     .max(MAX_POLYGON_POINTS)
     .optional()
-    .describe('Outline as [x, y] pixel coordinates of this image (origin top-left), at least a bounding box; a power line may be two points.'),
+    .describe(
+      'Outline as [x, y] pixel coordinates of this image (origin top-left), at least a bounding box; a power line may be two points.',
+    ),
 });
 
 export const claudeAnswerSchema = z.object({
   assessable: z.boolean().describe('false only when the image cannot support a judgement of the property.'),
   unassessable_reasons: z.array(z.enum(UNASSESSABLE_REASONS)).max(UNASSESSABLE_REASONS.length).describe('Empty when assessable.'),
-  findings: z.array(claudeFindingSchema).max(MAX_FINDINGS).describe('One entry per thing seen: pools, spas, trees, the roof, solar panels, power lines, damage, other hazards.'),
+  findings: z
+    .array(claudeFindingSchema)
+    .max(MAX_FINDINGS)
+    .describe('One entry per thing seen: pools, spas, trees, the roof, solar panels, power lines, damage, other hazards.'),
   property_condition: z.enum(PROPERTY_CONDITIONS),
   roof: z.object({
     style: z.enum(ROOF_STYLES),
@@ -89,7 +96,9 @@ export const claudeAnswerSchema = z.object({
   trees: z.object({
     overhanging: z.boolean().describe('true exactly when proximity is "touching".'),
     count: z.number().int().min(0).max(MAX_TREE_COUNT).describe('0 exactly when proximity is "none".'),
-    proximity: z.enum(TREE_PROXIMITIES).describe('"touching": canopy over the roof; "near": within 3 m of the roof; "distant": farther; "none": no trees.'),
+    proximity: z
+      .enum(TREE_PROXIMITIES)
+      .describe('"touching": canopy over the roof; "near": within 3 m of the roof; "distant": farther; "none": no trees.'),
   }),
   solar: z.object({
     present: z.boolean(),

@@ -24,9 +24,7 @@ export interface ClaudeConfig {
   dailyBudget: number;
 }
 
-export type AnalyzerChoice =
-  | { kind: 'local'; why: string }
-  | { kind: 'claude'; config: ClaudeConfig };
+export type AnalyzerChoice = { kind: 'local'; why: string } | { kind: 'claude'; config: ClaudeConfig };
 
 export class AnalyzerConfigError extends Error {
   override readonly name = 'AnalyzerConfigError';

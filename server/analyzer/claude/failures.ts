@@ -1,13 +1,7 @@
 // Why a Claude analysis did not happen, as a closed set of codes. The fallback's reason in provenance is
 // `<code>: <detail>`, so the history screen, logs and support can all read it, and the code part can be
 // matched without parsing prose.
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  type Middleware,
-} from '@anthropic-ai/sdk';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, type Middleware } from '@anthropic-ai/sdk';
 
 export const FALLBACK_CODES = [
   'budget_exhausted',
@@ -145,7 +139,11 @@ export function classifyError(error: unknown, trace: CallTrace, timedOut: boolea
     const status = error.status ?? 0;
     const http = `HTTP ${status}${error.type ? ` ${error.type}` : ''}`;
     if (isBillingError(status, error.error)) {
-      return new ClaudeFailure('billing', `the account's credit or spend limit is exhausted, not retried (${http}, ${after(trace)})`, cause);
+      return new ClaudeFailure(
+        'billing',
+        `the account's credit or spend limit is exhausted, not retried (${http}, ${after(trace)})`,
+        cause,
+      );
     }
     const waitedTooLong = trace.stoppedRetry === 'retry_after_past_deadline' ? '; retry-after is past our deadline' : '';
     if (status === 429) return new ClaudeFailure('rate_limited', `${http} after ${after(trace)}${waitedTooLong}`, cause);

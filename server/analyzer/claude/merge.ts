@@ -70,7 +70,10 @@ function mergeRisks(first: readonly string[], second: readonly string[]): string
   const seen = new Set<string>();
   const out: string[] = [];
   for (const risk of [...first, ...second]) {
-    const key = risk.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const key = risk
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(risk);

@@ -64,7 +64,18 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   const gsd = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
   let { scene, fine: fineScale, wireScale } = coarseScene(decoded, gsd);
   const quality = assessQuality(scene, gsd).reasons;
-  const none: Detections = { scene, decoded, quality, water: [], vegetation: null, roof: null, wires: [], wireScale, solar: [], modelsUsed: [] };
+  const none: Detections = {
+    scene,
+    decoded,
+    quality,
+    water: [],
+    vegetation: null,
+    roof: null,
+    wires: [],
+    wireScale,
+    solar: [],
+    modelsUsed: [],
+  };
   if (quality.length) return none;
 
   const models = options.useModels === false ? new Map<string, LoadedModel>() : await loadModels();
@@ -123,9 +134,21 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     const sure: Mask = new Uint8Array(w * h);
     for (let i = 0; i < sure.length; i++) sure[i] = map[i] >= SUBJECT.threshold ? 1 : 0;
     onBuildings = allWater.filter(
-      (b) => b.deepBlue && shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare && ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare,
+      (b) =>
+        b.deepBlue &&
+        shareOn(b.mask, sure) >= RELATIONS.poolMaxBuildingShare &&
+        ringShareOn(b.mask, sure, w, h, ring) >= RELATIONS.roofWaterRingShare,
     );
-    const ground = dilate(waterMask(allWater.filter((b) => !onBuildings.includes(b)), w, h), w, h, 1);
+    const ground = dilate(
+      waterMask(
+        allWater.filter((b) => !onBuildings.includes(b)),
+        w,
+        h,
+      ),
+      w,
+      h,
+      1,
+    );
     // Canopy is not roof either: the map's blobs also spill into the crowns beside a house, which then read as
     // branches over the roof. Canopy enclosed by the roof comes back when the outline's holes are filled.
     buildingMap = map.map((v, i) => (ground[i] || vegetation.canopy[i] ? 0 : v));
@@ -134,7 +157,9 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   let roof = subject ? subject.roof : findMainRoof(scene, waterMask(allWater, w, h), vegetation.vegetation);
   // A deep-blue "water" body mostly surrounded by the main roof is a tarp on it (roof damage, which the
   // roof condition check reports), not a pool: give its pixels back to the roof.
-  const tarps = roof ? allWater.filter((b) => (b.deepBlue || onBuildings.includes(b)) && ringShareOn(b.mask, roof!.mask, w, h, ring) >= 0.5) : [];
+  const tarps = roof
+    ? allWater.filter((b) => (b.deepBlue || onBuildings.includes(b)) && ringShareOn(b.mask, roof!.mask, w, h, ring) >= 0.5)
+    : [];
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
   const water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   const wmask = waterMask(water, w, h);
@@ -146,7 +171,20 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
   // (dark drives, shadows, a neighbour's roof) are not the property's.
   if (subject) solar = roof ? solarOnRoof(solar, roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : [];
-  return { scene, decoded, quality, water, vegetation, roof, wires, wireScale, solar, modelsUsed, buildings: subject?.buildings ?? null, gsdEstimate };
+  return {
+    scene,
+    decoded,
+    quality,
+    water,
+    vegetation,
+    roof,
+    wires,
+    wireScale,
+    solar,
+    modelsUsed,
+    buildings: subject?.buildings ?? null,
+    gsdEstimate,
+  };
 }
 
 /** Share of `part`'s pixels that lie on `other`. */
@@ -235,7 +273,14 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   const size = { w, h };
   const findings: Finding[] = [];
   const add = (feature: Finding['feature'], confidence: number, polygon: Pt[], areaPx: number | null, note: string) =>
-    findings.push({ feature, confidence, polygon: toImage(polygon), area_m2: areaPx === null ? null : area(areaPx), note, analyzer: 'local' });
+    findings.push({
+      feature,
+      confidence,
+      polygon: toImage(polygon),
+      area_m2: areaPx === null ? null : area(areaPx),
+      note,
+      analyzer: 'local',
+    });
 
   const provenance: Provenance = {
     provider: 'local',
@@ -260,7 +305,14 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   };
 
   if (d.quality.length) {
-    return assembleOutput({ observations: unknownObservations(), findings: [], assessable: false, unassessable_reasons: d.quality, provenance, context });
+    return assembleOutput({
+      observations: unknownObservations(),
+      findings: [],
+      assessable: false,
+      unassessable_reasons: d.quality,
+      provenance,
+      context,
+    });
   }
 
   const obs: Observations = unknownObservations();
@@ -279,9 +331,16 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     obs.roof.style = style.style;
     obs.roof.condition = cond.judged ? roofConditionFromSigns(cond.signs) : 'unknown';
     const cosmetic = cond.signs.filter((s) => !isMaterialSign(s)).map((s) => ROOF_SIGN_WORDS[s]);
-    add('roof', roof.confidence, roof.polygon, roof.areaPx,
+    add(
+      'roof',
+      roof.confidence,
+      roof.polygon,
+      roof.areaPx,
       `Main building roof: ${style.style === 'unknown' ? 'style unclear' : `${style.style} style`}, condition ${obs.roof.condition}` +
-        (cosmetic.length ? ` (cosmetic: ${cosmetic.join(', ')})` : '') + (known ? `, about ${Math.round(roof.areaPx * m2PerPx)} m²` : '') + '.');
+        (cosmetic.length ? ` (cosmetic: ${cosmetic.join(', ')})` : '') +
+        (known ? `, about ${Math.round(roof.areaPx * m2PerPx)} m²` : '') +
+        '.',
+    );
     if (cond.damage) {
       const material = cond.signs.filter(isMaterialSign);
       for (const blob of blobsOf(cond.damage, w, h, 6)) {
@@ -299,8 +358,15 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   if (spas.length) obs.spa = { present: true, location: describeLocation(spas[0].centroid, ref, size, northUp) };
   for (const b of d.water) {
     const where = describeLocation(b.centroid, ref, size, northUp);
-    add(b.kind, b.confidence, b.polygon, b.areaPx,
-      b.kind === 'pool' ? `Swimming pool, ${b.condition === 'unknown' ? 'water condition unclear' : `${b.condition} water`}, ${where}.` : `Spa or hot tub, ${where}.`);
+    add(
+      b.kind,
+      b.confidence,
+      b.polygon,
+      b.areaPx,
+      b.kind === 'pool'
+        ? `Swimming pool, ${b.condition === 'unknown' ? 'water condition unclear' : `${b.condition} water`}, ${where}.`
+        : `Spa or hot tub, ${where}.`,
+    );
   }
 
   // Trees and their relation to the roof.
@@ -308,7 +374,8 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   if (veg && veg.trees.length) {
     let overhangPx = 0;
     if (roofRegion) for (let i = 0; i < roofRegion.length; i++) if (roofRegion[i] && veg.canopy[i]) overhangPx++;
-    const overhang = roof !== null && overhangPx * relM * relM >= RELATIONS.overhangMinM2 && overhangPx >= RELATIONS.overhangMinRoofShare * roof.areaPx;
+    const overhang =
+      roof !== null && overhangPx * relM * relM >= RELATIONS.overhangMinM2 && overhangPx >= RELATIONS.overhangMinRoofShare * roof.areaPx;
     let minDist = Infinity;
     for (const t of veg.trees) {
       const dist = roofDist ? treeDistance(t.polygon, roofDist, w, h, veg.canopy) * relM : Infinity;
@@ -333,7 +400,13 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
       let inside = 0;
       if (nearRoof) for (let i = 0; i < s.mask.length; i++) if (s.mask[i] && nearRoof[i]) inside++;
       onRoof += inside;
-      add('solar', s.confidence, s.polygon, s.areaPx, inside > 0.5 * s.areaPx ? 'Solar panels on the roof.' : 'Solar panels (ground-mounted or on another building).');
+      add(
+        'solar',
+        s.confidence,
+        s.polygon,
+        s.areaPx,
+        inside > 0.5 * s.areaPx ? 'Solar panels on the roof.' : 'Solar panels (ground-mounted or on another building).',
+      );
     }
     const roofPx = roofRegion ? countSet(roofRegion) : 0;
     obs.solar = { present: true, coverage_percentage: roofPx ? Math.min(100, Math.round((1000 * onRoof) / roofPx) / 10) : 0 };
@@ -358,13 +431,21 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
         if (roofDist) dmin = Math.min(dmin, roofDist[i]);
       }
       const coarseLine = wire.line.map(([x, y]): Pt => [x / d.wireScale, y / d.wireScale]);
-      const overThis = overPx * relM >= RELATIONS.wireOverRoofM && roofRegion !== null &&
+      const overThis =
+        overPx * relM >= RELATIONS.wireOverRoofM &&
+        roofRegion !== null &&
         runsBeyond(coarseLine, roofRegion, w, h) >= RELATIONS.wireBeyondRoofM / relM;
       over ||= overThis;
       crossing ||= inLot;
       minDist = Math.min(minDist, dmin * relM);
       const rel = !roof ? '' : overThis ? ', passing over the roof' : `, about ${round1(dmin * relM)} m from the building`;
-      add('power_line', wire.confidence, coarseBand, null, `Overhead wire about ${Math.round((wire.lengthPx / d.wireScale) * relM)} m long in view${rel}.`);
+      add(
+        'power_line',
+        wire.confidence,
+        coarseBand,
+        null,
+        `Overhead wire about ${Math.round((wire.lengthPx / d.wireScale) * relM)} m long in view${rel}.`,
+      );
     }
     obs.power_lines = {
       crossing_property: crossing,
@@ -386,7 +467,9 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     }
     const share = ringPx ? canopyPx / ringPx : 0;
     if (share > RELATIONS.denseCanopyShare) {
-      obs.additional_risks.push(`Dense tree canopy covers about ${Math.round(share * 100)}% of the ground within ${RELATIONS.canopyRingM} m of the house (wildfire fuel and storm debris).`);
+      obs.additional_risks.push(
+        `Dense tree canopy covers about ${Math.round(share * 100)}% of the ground within ${RELATIONS.canopyRingM} m of the house (wildfire fuel and storm debris).`,
+      );
     }
   }
 
@@ -398,10 +481,13 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
 
 /** The property's upkeep as the local analyzer reads it: from the roof's condition and a green pool. */
 export function propertyConditionOf(obs: Observations): Observations['property_condition'] {
-  return obs.roof.condition === 'poor' ? 'poor'
-    : obs.roof.condition === 'fair' || obs.pool.condition === 'green' ? 'fair'
-    : obs.roof.condition === 'good' ? 'good'
-    : 'unknown';
+  return obs.roof.condition === 'poor'
+    ? 'poor'
+    : obs.roof.condition === 'fair' || obs.pool.condition === 'green'
+      ? 'fair'
+      : obs.roof.condition === 'good'
+        ? 'good'
+        : 'unknown';
 }
 
 /**
@@ -456,7 +542,9 @@ function treeDistance(poly: Pt[], roofDist: Plane, w: number, h: number, canopy:
   const crown = fillPolygon(poly, w, h);
   let best = Infinity;
   for (let i = 0; i < crown.length; i++) if (crown[i] && canopy[i] && roofDist[i] < best) best = roofDist[i];
-  if (best === Infinity) for (const [x, y] of poly) best = Math.min(best, roofDist[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]);
+  if (best === Infinity)
+    for (const [x, y] of poly)
+      best = Math.min(best, roofDist[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]);
   return best;
 }
 

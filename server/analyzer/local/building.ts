@@ -76,7 +76,20 @@ export function findMainRoof(scene: Scene, water: Mask, vegetation: Mask): Roof 
   const seg = felzenszwalb(r, g, b, sw, sh, BUILDING.segK, minSeg);
 
   const stats: SegStat[] = Array.from({ length: seg.n }, (_, id) => ({
-    id, area: 0, sx: 0, sy: 0, r: 0, g: 0, b: 0, L: 0, exg: 0, water: 0, x0: sw, y0: sh, x1: 0, y1: 0,
+    id,
+    area: 0,
+    sx: 0,
+    sy: 0,
+    r: 0,
+    g: 0,
+    b: 0,
+    L: 0,
+    exg: 0,
+    water: 0,
+    x0: sw,
+    y0: sh,
+    x1: 0,
+    y1: 0,
   }));
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
@@ -151,7 +164,8 @@ export function findMainRoof(scene: Scene, water: Mask, vegetation: Mask): Roof 
     t.y0 = Math.min(t.y0, s.y0);
     t.x1 = Math.max(t.x1, s.x1);
     t.y1 = Math.max(t.y1, s.y1);
-    for (let y = s.y0; y <= s.y1; y++) for (let x = s.x0; x <= s.x1; x++) if (seg.labels[y * sw + x] === s.id) seg.labels[y * sw + x] = best;
+    for (let y = s.y0; y <= s.y1; y++)
+      for (let x = s.x0; x <= s.x1; x++) if (seg.labels[y * sw + x] === s.id) seg.labels[y * sw + x] = best;
     for (const [nb, len] of adj.get(s.id) ?? []) {
       if (nb === best) continue;
       const m1 = adj.get(best)!;
@@ -165,7 +179,10 @@ export function findMainRoof(scene: Scene, water: Mask, vegetation: Mask): Roof 
     s.area = 0;
   }
   const live = stats.filter((s) => s.area > 0);
-  const medianL = medianOf(live.map((s) => s.L), live.map((s) => s.area));
+  const medianL = medianOf(
+    live.map((s) => s.L),
+    live.map((s) => s.area),
+  );
   const segArea = (m2: number) => m2 * segPxPerM * segPxPerM;
   // A roof plane facing away from the sun can be as dark as a shadow; what gives a shadow away is the blue
   // cast of skylight, so dark segments count as roof only when they keep a neutral or warm colour.
@@ -193,7 +210,10 @@ export function findMainRoof(scene: Scene, water: Mask, vegetation: Mask): Roof 
       central.set(id, (central.get(id) ?? 0) + 1);
     }
   }
-  const discArea = Math.max(1, [...central.values()].reduce((a, b) => a + b, 0));
+  const discArea = Math.max(
+    1,
+    [...central.values()].reduce((a, b) => a + b, 0),
+  );
   const spread = 0.25 * Math.min(sw, sh);
   let seed: SegStat | null = null;
   let bestScore = 0;

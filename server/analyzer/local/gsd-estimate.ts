@@ -46,7 +46,10 @@ export function estimateGsdFromBuildings(prob: Plane, w: number, h: number, assu
   if (!whole.length) return null;
   const biggestSeen = Math.max(...sure.map((c) => c.area));
   const largest = Math.max(...whole.map((c) => c.area));
-  const houses = whole.filter((c) => c.area >= GSD_ESTIMATE.minShareOfLargest * largest).map((c) => c.area).sort((a, b) => a - b);
+  const houses = whole
+    .filter((c) => c.area >= GSD_ESTIMATE.minShareOfLargest * largest)
+    .map((c) => c.area)
+    .sort((a, b) => a - b);
   const median = houses[Math.floor(houses.length / 2)];
   let mPerPx = Math.min(Math.sqrt(GSD_ESTIMATE.typicalFootprintM2 / median), Math.sqrt(GSD_ESTIMATE.maxBuildingM2 / biggestSeen));
   mPerPx = Math.min(assumedMPerPx * GSD_ESTIMATE.maxFactor, Math.max(assumedMPerPx / GSD_ESTIMATE.maxFactor, mPerPx));

@@ -78,7 +78,7 @@ export function roofFeatures(scene: Scene, roof: Roof): RoofFeatures {
     total += m;
     // Edge direction is perpendicular to the gradient; measure it against the roof axis, folded to 0–90°.
     const edgeAng = Math.atan2(gy[i], gx[i]) + Math.PI / 2;
-    let rel = Math.abs(((edgeAng - ang) % Math.PI + Math.PI) % Math.PI);
+    let rel = Math.abs((((edgeAng - ang) % Math.PI) + Math.PI) % Math.PI);
     if (rel > Math.PI / 2) rel = Math.PI - rel;
     const deg = (rel * 180) / Math.PI;
     if (deg < 20) par += m;

@@ -79,7 +79,9 @@ export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | nul
       if (first < 0) first = i;
     }
   }
-  return [{ mask, polygon: blobPolygon(mask, w, h, first, 1.5), areaPx: c.area, centroid: [c.cx, c.cy], confidence: Math.round(max * 100) / 100 }];
+  return [
+    { mask, polygon: blobPolygon(mask, w, h, first, 1.5), areaPx: c.area, centroid: [c.cx, c.cy], confidence: Math.round(max * 100) / 100 },
+  ];
 }
 
 function solarBlobs(scene: Scene, exclude: Mask): SolarArray[] {
@@ -88,7 +90,8 @@ function solarBlobs(scene: Scene, exclude: Mask): SolarArray[] {
   const score = new Float32Array(w * h);
   for (let i = 0; i < score.length; i++) {
     const hu = hue[i];
-    const colourOk = (hu < 0 || (hu >= SOLAR.minHue && hu <= SOLAR.maxHue)) && sat[i] <= SOLAR.maxSat && L[i] >= SOLAR.minL && L[i] <= SOLAR.maxL;
+    const colourOk =
+      (hu < 0 || (hu >= SOLAR.minHue && hu <= SOLAR.maxHue)) && sat[i] <= SOLAR.maxSat && L[i] >= SOLAR.minL && L[i] <= SOLAR.maxL;
     score[i] = colourOk && !exclude[i] ? t[lutIndex(hu, sat[i], Math.max(r[i], g[i], b[i]))] : -3;
   }
   const s: Plane = boxMean(score, w, h, 1);

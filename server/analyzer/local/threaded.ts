@@ -3,7 +3,14 @@
 // request while an analysis runs. Here each analysis runs on one of `threads` worker threads, queued in
 // arrival order; the main thread only passes bytes in and the contract's result out.
 import { Worker } from 'node:worker_threads';
-import { ANALYZER_ERROR_CODES, ImageDecodeError, type Analyzer, type AnalyzeContext, type AnalyzerErrorCode, type AnalyzerOutput } from '../contract';
+import {
+  ANALYZER_ERROR_CODES,
+  ImageDecodeError,
+  type Analyzer,
+  type AnalyzeContext,
+  type AnalyzerErrorCode,
+  type AnalyzerOutput,
+} from '../contract';
 import type { LocalAnalyzerOptions } from './analyzer';
 
 export interface ThreadedAnalyzer extends Analyzer {
@@ -168,10 +175,12 @@ export function createThreadedLocalAnalyzer(opts: { threads: number; options?: L
           }
         };
         signal?.addEventListener('abort', abandon, { once: true });
-        const settle = <T>(fn: (v: T) => void) => (v: T) => {
-          signal?.removeEventListener('abort', abandon);
-          fn(v);
-        };
+        const settle =
+          <T>(fn: (v: T) => void) =>
+          (v: T) => {
+            signal?.removeEventListener('abort', abandon);
+            fn(v);
+          };
         task.resolve = settle(resolve);
         task.reject = settle(reject);
         queue.push(task);

@@ -29,8 +29,19 @@ export const TREES = {
 };
 
 export const TREE_FEATURES = [
-  'log_area_m2', 'peak_radius_m', 'mean_exg', 'mean_L', 'contrast_6m', 'texture', 'mean_sat', 'hue_cos', 'hue_sin',
-  'ring_exg', 'ring_L', 'shade_share', 'fill',
+  'log_area_m2',
+  'peak_radius_m',
+  'mean_exg',
+  'mean_L',
+  'contrast_6m',
+  'texture',
+  'mean_sat',
+  'hue_cos',
+  'hue_sin',
+  'ring_exg',
+  'ring_L',
+  'shade_share',
+  'fill',
 ];
 
 export interface Crown {
@@ -68,7 +79,8 @@ export interface Vegetation {
 const weightsUrl = new URL('./weights/tree-crown.json', import.meta.url);
 let classifier: (LogisticModel & { crown_m2_per_tree?: number }) | null | undefined;
 function treeClassifier(): (LogisticModel & { crown_m2_per_tree?: number }) | null {
-  if (classifier === undefined) classifier = existsSync(weightsUrl) ? (JSON.parse(readFileSync(weightsUrl, 'utf8')) as LogisticModel) : null;
+  if (classifier === undefined)
+    classifier = existsSync(weightsUrl) ? (JSON.parse(readFileSync(weightsUrl, 'utf8')) as LogisticModel) : null;
   return classifier;
 }
 
@@ -126,10 +138,16 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
       const v = dt[i];
       if (!canopy[i] || v < minPeak) continue;
       if (
-        (x > 0 && dt[i - 1] > v) || (x < w - 1 && dt[i + 1] > v) || (y > 0 && dt[i - w] > v) || (y < h - 1 && dt[i + w] > v) ||
-        (x > 0 && y > 0 && dt[i - w - 1] > v) || (x < w - 1 && y > 0 && dt[i - w + 1] > v) ||
-        (x > 0 && y < h - 1 && dt[i + w - 1] > v) || (x < w - 1 && y < h - 1 && dt[i + w + 1] > v)
-      ) continue;
+        (x > 0 && dt[i - 1] > v) ||
+        (x < w - 1 && dt[i + 1] > v) ||
+        (y > 0 && dt[i - w] > v) ||
+        (y < h - 1 && dt[i + w] > v) ||
+        (x > 0 && y > 0 && dt[i - w - 1] > v) ||
+        (x < w - 1 && y > 0 && dt[i - w + 1] > v) ||
+        (x > 0 && y < h - 1 && dt[i + w - 1] > v) ||
+        (x < w - 1 && y < h - 1 && dt[i + w + 1] > v)
+      )
+        continue;
       peaks.push(i);
     }
   }
@@ -187,7 +205,8 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
     const x = p % w;
     const y = (p - x) / w;
     for (let k = 0; k < 4; k++) {
-      const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < w - 1 ? p + 1 : -1) : k === 2 ? (y > 0 ? p - w : -1) : y < h - 1 ? p + w : -1;
+      const q =
+        k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < w - 1 ? p + 1 : -1) : k === 2 ? (y > 0 ? p - w : -1) : y < h - 1 ? p + w : -1;
       if (q >= 0 && canopy[q] && owner[q] < 0) {
         owner[q] = owner[p];
         queue[qt++] = q;
@@ -260,7 +279,15 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
       rn ? shade / rn : 0,
       s.a / ((s.x1 - s.x0 + 1) * (s.y1 - s.y0 + 1)),
     ];
-    crowns.push({ k, centre: [t.x, t.y], areaPx: s.a, radiusPx: Math.sqrt(s.a / Math.PI), bbox: [s.x0, s.y0, s.x1, s.y1], features, probability: 1 });
+    crowns.push({
+      k,
+      centre: [t.x, t.y],
+      areaPx: s.a,
+      radiusPx: Math.sqrt(s.a / Math.PI),
+      bbox: [s.x0, s.y0, s.x1, s.y1],
+      features,
+      probability: 1,
+    });
   }
   return { vegetation, canopy, owner, crowns };
 }
@@ -274,7 +301,9 @@ export function detectTrees(scene: Scene, exclude?: Mask, centreProb?: Plane | n
   const cand = treeCandidates(scene, exclude);
   const model = treeClassifier();
   const peak = new Float32Array(cand.crowns.length ? Math.max(...cand.crowns.map((c) => c.k)) + 1 : 0);
-  if (centreProb) for (let i = 0; i < cand.owner.length; i++) if (cand.owner[i] >= 0 && centreProb[i] > peak[cand.owner[i]]) peak[cand.owner[i]] = centreProb[i];
+  if (centreProb)
+    for (let i = 0; i < cand.owner.length; i++)
+      if (cand.owner[i] >= 0 && centreProb[i] > peak[cand.owner[i]]) peak[cand.owner[i]] = centreProb[i];
   const kept = cand.crowns.filter((c) => {
     c.probability = model ? predict(model, c.features) : 0.7;
     const confirmed = centreProb ? peak[c.k] >= 2 * centreThreshold : false;

@@ -99,8 +99,21 @@ export interface WaterBody {
 }
 
 export const POOL_FEATURES = [
-  'mean_log_odds', 'p90_log_odds', 'mean_sat', 'hue_cos', 'hue_sin', 'mean_value', 'log_area_m2', 'solidity',
-  'rect_fill', 'log_elongation', 'ring_contrast', 'ring_sat', 'ring_exg', 'texture', 'blue_minus_red',
+  'mean_log_odds',
+  'p90_log_odds',
+  'mean_sat',
+  'hue_cos',
+  'hue_sin',
+  'mean_value',
+  'log_area_m2',
+  'solidity',
+  'rect_fill',
+  'log_elongation',
+  'ring_contrast',
+  'ring_sat',
+  'ring_exg',
+  'texture',
+  'blue_minus_red',
   'green_minus_red',
 ];
 
@@ -127,7 +140,8 @@ function hysteresis(score: Plane, w: number, h: number, hi: number, lo: number):
         const x = p % w;
         const y = (p - x) / w;
         for (let k = 0; k < 4; k++) {
-          const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < w - 1 ? p + 1 : -1) : k === 2 ? (y > 0 ? p - w : -1) : y < h - 1 ? p + w : -1;
+          const q =
+            k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < w - 1 ? p + 1 : -1) : k === 2 ? (y > 0 ? p - w : -1) : y < h - 1 ? p + w : -1;
           if (q >= 0 && !out[q] && score[q] >= lo) {
             out[q] = 1;
             stack[sp++] = q;
@@ -144,7 +158,11 @@ export function waterScore(scene: Scene): Plane {
   return waterLogOdds(scene);
 }
 
-export function waterCandidates(scene: Scene, score: Plane, thresholds = { seed: WATER.seedLogOdds, grow: WATER.growLogOdds }): WaterCandidate[] {
+export function waterCandidates(
+  scene: Scene,
+  score: Plane,
+  thresholds = { seed: WATER.seedLogOdds, grow: WATER.growLogOdds },
+): WaterCandidate[] {
   const { w, h } = scene;
   const raw = fillHoles(hysteresis(score, w, h, thresholds.seed, thresholds.grow), w, h);
   const lab = components(raw, w, h, Math.max(4, pxArea(scene, WATER.minCandidateM2)));
@@ -230,8 +248,19 @@ export function waterCandidates(scene: Scene, score: Plane, thresholds = { seed:
       gmr / n,
     ];
     out.push({
-      mask, first, area: n, centroid: [c.cx, c.cy], bbox: [c.x0, c.y0, c.x1, c.y1], features, meanHue,
-      meanSat: sat / n, meanScore: features[0], solidity, elongation, areaM2, greenish: gmr > bmr * 1.05 && gmr > 0,
+      mask,
+      first,
+      area: n,
+      centroid: [c.cx, c.cy],
+      bbox: [c.x0, c.y0, c.x1, c.y1],
+      features,
+      meanHue,
+      meanSat: sat / n,
+      meanScore: features[0],
+      solidity,
+      elongation,
+      areaM2,
+      greenish: gmr > bmr * 1.05 && gmr > 0,
     });
   }
   return out;
@@ -247,9 +276,15 @@ function cropMask(mask: Mask, w: number, x0: number, y0: number, x1: number, y1:
 /** Probability that a candidate is a pool or spa (learned), or a conservative rule when no weights exist. */
 export function poolProbability(c: WaterCandidate): number {
   if (
-    c.solidity < WATER.minSolidity || c.elongation > WATER.maxElongation || c.features[5] < WATER.minValue ||
-    c.meanSat < WATER.minSat || c.meanHue < WATER.minHue || c.meanHue > WATER.maxHue || c.features[8] < WATER.minRectFill
-  ) return 0;
+    c.solidity < WATER.minSolidity ||
+    c.elongation > WATER.maxElongation ||
+    c.features[5] < WATER.minValue ||
+    c.meanSat < WATER.minSat ||
+    c.meanHue < WATER.minHue ||
+    c.meanHue > WATER.maxHue ||
+    c.features[8] < WATER.minRectFill
+  )
+    return 0;
   const model = poolClassifier();
   if (model) return predict(model, c.features);
   return c.meanScore >= WATER.fallbackMinMeanLogOdds && c.solidity >= 0.7 && c.meanSat >= 0.2 ? 0.8 : 0.1;

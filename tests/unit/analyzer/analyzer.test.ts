@@ -41,10 +41,15 @@ async function scene(w: number, h: number, layers: Paint[], seed = 1): Promise<B
     for (let x = 0; x < w; x++) {
       let c: [number, number, number] = [0, 0, 0];
       for (const layer of layers) c = layer(x, y, rnd) ?? c;
-      buf.set(c.map((v) => Math.max(0, Math.min(255, Math.round(v)))), (y * w + x) * 3);
+      buf.set(
+        c.map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        (y * w + x) * 3,
+      );
     }
   }
-  return sharp(buf, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+  return sharp(buf, { raw: { width: w, height: h, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 // Dry, pale ground (not vegetation) with some texture.
@@ -52,15 +57,19 @@ const ground: Paint = (_x, _y, r) => {
   const n = (r() - 0.5) * 30;
   return [175 + n, 165 + n, 140 + n];
 };
-const rect = (x0: number, y0: number, x1: number, y1: number, paint: Paint): Paint => (x, y, r) =>
-  x >= x0 && x < x1 && y >= y0 && y < y1 ? paint(x, y, r) : null;
+const rect =
+  (x0: number, y0: number, x1: number, y1: number, paint: Paint): Paint =>
+  (x, y, r) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1 ? paint(x, y, r) : null;
 // A grey gable roof: two planes lit differently, split along the long axis.
 const roof: Paint = (_x, y, r) => (y < 200 ? [105 + r() * 6, 105 + r() * 6, 108 + r() * 6] : [150 + r() * 6, 150 + r() * 6, 155 + r() * 6]);
 // The shadow the house casts on the ground to the south-east, as in any sunlit overhead image.
-const shadow = (x0: number, y0: number, x1: number, y1: number, d: number): Paint => (x, y, r) =>
-  (x >= x0 + d && x < x1 + d && y >= y1 && y < y1 + d) || (x >= x1 && x < x1 + d && y >= y0 + d && y < y1 + d)
-    ? [55 + r() * 8, 55 + r() * 8, 65 + r() * 8]
-    : null;
+const shadow =
+  (x0: number, y0: number, x1: number, y1: number, d: number): Paint =>
+  (x, y, r) =>
+    (x >= x0 + d && x < x1 + d && y >= y1 && y < y1 + d) || (x >= x1 && x < x1 + d && y >= y0 + d && y < y1 + d)
+      ? [55 + r() * 8, 55 + r() * 8, 65 + r() * 8]
+      : null;
 const poolWater: Paint = (_x, _y, r) => [60 + r() * 10, 185 + r() * 10, 215 + r() * 10];
 const coping: Paint = () => [225, 225, 220];
 
@@ -95,7 +104,14 @@ describe('local analyzer on real, openly licensed images', () => {
     const a = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload', gsd_m_per_px: 0.6, gsd_source: 'source-native' });
     const b = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload', gsd_m_per_px: 0.6, gsd_source: 'source-native' });
     expect(b.evidence.findings).toEqual(a.evidence.findings);
-    expect(a.evidence.provenance).toMatchObject({ provider: 'local', width: 256, height: 256, gsd_m_per_px: 0.6, gsd_source: 'source-native', image_source: 'upload' });
+    expect(a.evidence.provenance).toMatchObject({
+      provider: 'local',
+      width: 256,
+      height: 256,
+      gsd_m_per_px: 0.6,
+      gsd_source: 'source-native',
+      image_source: 'upload',
+    });
     const unknown = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload' });
     expect(unknown.evidence.provenance.gsd_m_per_px).toBeNull();
     expect(unknown.evidence.provenance.gsd_source).toBeNull();
@@ -141,7 +157,13 @@ describe('local analyzer on generated scenes', () => {
   let poolScene: Buffer;
   beforeAll(async () => {
     // 600×400 at 0.15 m (a zoom-20 map tile): a house in the middle, a pool with coping to its right.
-    poolScene = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof), rect(420, 170, 486, 214, coping), rect(425, 175, 481, 209, poolWater)]);
+    poolScene = await scene(600, 400, [
+      ground,
+      shadow(200, 140, 360, 260, 8),
+      rect(200, 140, 360, 260, roof),
+      rect(420, 170, 486, 214, coping),
+      rect(425, 175, 481, 209, poolWater),
+    ]);
   });
 
   it('finds the pool where it is drawn, with its area, and places it relative to the house', async () => {
@@ -190,7 +212,14 @@ describe('local analyzer on generated scenes', () => {
   it('calls a small round body beside the pool a spa, and the same body alone nothing', async () => {
     // 2 m square tubs at 0.15 m (13 px): one 2 m from the pool's coping, one alone across the yard.
     const tub = (x0: number, y0: number) => [rect(x0 - 3, y0 - 3, x0 + 16, y0 + 16, coping), rect(x0, y0, x0 + 13, y0 + 13, poolWater)];
-    const withPool = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof), rect(420, 170, 486, 214, coping), rect(425, 175, 481, 209, poolWater), ...tub(440, 230)]);
+    const withPool = await scene(600, 400, [
+      ground,
+      shadow(200, 140, 360, 260, 8),
+      rect(200, 140, 360, 260, roof),
+      rect(420, 170, 486, 214, coping),
+      rect(425, 175, 481, 209, poolWater),
+      ...tub(440, 230),
+    ]);
     const beside = await analyzer.analyze(withPool, { source: 'upload', gsd_m_per_px: 0.15 });
     expect(beside.results.pool.present).toBe(true);
     expect(beside.results.spa.present).toBe(true);
@@ -247,7 +276,9 @@ describe('local analyzer on generated scenes', () => {
   });
 
   it('says a blank (featureless) image cannot be assessed', async () => {
-    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8a8f80' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8a8f80' } })
+      .png()
+      .toBuffer();
     const out = await analyzer.analyze(blank, { source: 'upload' });
     expectConformant(out);
     expect(out.evidence.assessable).toBe(false);

@@ -20,7 +20,9 @@ async function allCanopy(w = 300, h = 300): Promise<Buffer> {
       buf.set([15 + v * 70, 40 + v * 130, 10 + v * 50], (y * w + x) * 3);
     }
   }
-  return sharp(buf, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+  return sharp(buf, { raw: { width: w, height: h, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe('analyses that have nothing to separate still finish', () => {
@@ -40,7 +42,14 @@ describe('analyses that have nothing to separate still finish', () => {
   it.each([
     ['wall-to-wall canopy at 0.1 m', () => allCanopy(), 0.1],
     ['wall-to-wall canopy, resolution unknown', () => allCanopy(), null],
-    ['a uniform grey image', () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#7f7f7f' } }).png().toBuffer(), 0.15],
+    [
+      'a uniform grey image',
+      () =>
+        sharp({ create: { width: 400, height: 300, channels: 3, background: '#7f7f7f' } })
+          .png()
+          .toBuffer(),
+      0.15,
+    ],
   ] as const)('%s', async (_name, image, gsd) => {
     const out = await analyzer.analyze(await image(), { source: 'upload', gsd_m_per_px: gsd });
     expect(analyzerOutputSchema.safeParse(out).success).toBe(true);

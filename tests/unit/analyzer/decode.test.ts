@@ -60,7 +60,9 @@ describe('decodeImage refuses bad inputs with typed errors', () => {
   });
 
   it('a 1×1 image', async () => {
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const e = await decodeError(png);
     expect(e.code).toBe('IMAGE_TOO_SMALL');
     expect(e.message).toContain('1×1');
@@ -79,7 +81,9 @@ describe('decodeImage refuses bad inputs with typed errors', () => {
     const frames = 3;
     const raw = Buffer.alloc(64 * 64 * 3 * frames);
     for (let i = 0; i < raw.length; i += 3) raw[i] = (i / 3) % 255;
-    const gif = await sharp(raw, { raw: { width: 64, height: 64 * frames, channels: 3, pageHeight: 64 } }).gif().toBuffer();
+    const gif = await sharp(raw, { raw: { width: 64, height: 64 * frames, channels: 3, pageHeight: 64 } })
+      .gif()
+      .toBuffer();
     const e = await decodeError(gif);
     expect(e.code).toBe('IMAGE_ANIMATED');
     expect(e.message).toContain('3 frames');
@@ -107,17 +111,24 @@ describe('decodeImage reads what it accepts', () => {
   });
 
   it('reads a single-frame GIF and greyscale PNG as RGB', async () => {
-    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+      .gif()
+      .toBuffer();
     const g = await decodeImage(gif);
     expect(g.format).toBe('gif');
     expect(g.work.r[0]).toBeGreaterThan(0.9);
-    const grey = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#808080' } }).greyscale().png().toBuffer();
+    const grey = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#808080' } })
+      .greyscale()
+      .png()
+      .toBuffer();
     const d = await decodeImage(grey);
     expect(d.work.r[0]).toBeCloseTo(d.work.b[0], 5);
   });
 
   it('downscales large photos to a bounded working copy and keeps the mapping back', async () => {
-    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#305020' } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#305020' } })
+      .jpeg()
+      .toBuffer();
     const d = await decodeImage(big);
     expect([d.width, d.height]).toEqual([4000, 3000]);
     expect(Math.max(d.work.w, d.work.h)).toBe(WORK_LONG_SIDE);

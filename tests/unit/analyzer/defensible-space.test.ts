@@ -9,7 +9,12 @@ import { scoreObservations } from '../../../server/analyzer/scoring';
 const box = (feature: Finding['feature'], x0: number, y0: number, x1: number, y1: number, confidence = 0.8): Finding => ({
   feature,
   confidence,
-  polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
+  polygon: [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ],
   area_m2: null,
   note: '',
   analyzer: 'test',
@@ -62,10 +67,19 @@ describe('defensibleSpace', () => {
 
 describe('the defensible_space_dense scoring factor', () => {
   const dense = defensibleSpace({ findings: [roof, box('tree', 187, 187, 213, 213)], gsdMPerPx: 0.5, width: 400, height: 400 });
-  const obs = { ...unknownObservations(), property_condition: 'good' as const, roof: { style: 'gable' as const, condition: 'good' as const } };
+  const obs = {
+    ...unknownObservations(),
+    property_condition: 'good' as const,
+    roof: { style: 'gable' as const, condition: 'good' as const },
+  };
 
   it('adds its points when the inner zones are densely vegetated, with the figures in the reason', () => {
-    const { risk_score, score_breakdown } = scoreObservations({ ...obs, trees: { count: 1, proximity: 'near', overhanging: false } }, [], true, dense);
+    const { risk_score, score_breakdown } = scoreObservations(
+      { ...obs, trees: { count: 1, proximity: 'near', overhanging: false } },
+      [],
+      true,
+      dense,
+    );
     const factor = score_breakdown.find((i) => i.factor === 'defensible_space_dense')!;
     expect(factor.points).toBe(8);
     expect(factor.reason).toMatch(/^Vegetation covers \d+(\.\d)?% of the 0–1\.5 m zone/);

@@ -7,7 +7,15 @@ describe('raster and geometry primitives', () => {
     const w = 8;
     const h = 6;
     const m = new Uint8Array(w * h);
-    for (const [x, y] of [[1, 1], [2, 2], [3, 3], [6, 4], [6, 5], [7, 5]]) m[y * w + x] = 1;
+    for (const [x, y] of [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [6, 4],
+      [6, 5],
+      [7, 5],
+    ])
+      m[y * w + x] = 1;
     const lab = components(m, w, h);
     expect(lab.components.map((c) => c.area).sort()).toEqual([3, 3]);
     expect(lab.components[0]).toMatchObject({ x0: 1, y0: 1, x1: 3, y1: 3 });
@@ -21,13 +29,27 @@ describe('raster and geometry primitives', () => {
     const ring = traceContour(m, w, h, 5 * w + 4);
     expect(ring.length).toBe(2 * (8 - 1) + 2 * (10 - 1));
     expect(polygonArea(ring)).toBe(7 * 9);
-    const filled = fillPolygon([[4, 5], [11, 5], [11, 14], [4, 14]], w, h);
+    const filled = fillPolygon(
+      [
+        [4, 5],
+        [11, 5],
+        [11, 14],
+        [4, 14],
+      ],
+      w,
+      h,
+    );
     expect(filled.reduce((s, v) => s + v, 0)).toBe(80);
   });
 
   it('finds the oriented rectangle of a rotated box', () => {
     const a = Math.PI / 6;
-    const pts: [number, number][] = [[0, 0], [10, 0], [10, 4], [0, 4]].map(([x, y]) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)]);
+    const pts: [number, number][] = [
+      [0, 0],
+      [10, 0],
+      [10, 4],
+      [0, 4],
+    ].map(([x, y]) => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a)]);
     const r = minAreaRect(convexHull(pts));
     expect(r.width).toBeCloseTo(10, 5);
     expect(r.height).toBeCloseTo(4, 5);

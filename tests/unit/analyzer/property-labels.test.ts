@@ -3,7 +3,13 @@
 // the band the scoring module gives each labelled property defined (null exactly where there is no building).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { labelBand, labelScore, labelScoreOnLabelledFields, propertySetSchema, type PropertyRecord } from '../../../scripts/property-labels';
+import {
+  labelBand,
+  labelScore,
+  labelScoreOnLabelledFields,
+  propertySetSchema,
+  type PropertyRecord,
+} from '../../../scripts/property-labels';
 import { assembleOutput, unknownObservations } from '../../../server/analyzer/assemble';
 import type { Observations } from '../../../server/analyzer/contract';
 
@@ -46,19 +52,56 @@ describe('the whole-property label set', () => {
 
   describe('band agreement compares only what the raters judged', () => {
     const record = (labels: Partial<PropertyRecord['labels']>): PropertyRecord => ({
-      file: 'x.png', kind: 'house_roof', image_size: [100, 100], gsd_m_per_px: 0.1, subject_box: [10, 10, 60, 60], notes: '',
-      labels: { building: true, pool: false, spa: false, solar: false, power_lines_visible: false, power_lines_over: false, trees_touching: false, trees_present: true, roof_style: 'gable', roof_condition: null, ...labels },
+      file: 'x.png',
+      kind: 'house_roof',
+      image_size: [100, 100],
+      gsd_m_per_px: 0.1,
+      subject_box: [10, 10, 60, 60],
+      notes: '',
+      labels: {
+        building: true,
+        pool: false,
+        spa: false,
+        solar: false,
+        power_lines_visible: false,
+        power_lines_over: false,
+        trees_touching: false,
+        trees_present: true,
+        roof_style: 'gable',
+        roof_condition: null,
+        ...labels,
+      },
     });
     const analyzer = (obs: Partial<Observations>) => {
       const observations = { ...unknownObservations(), ...obs };
       return assembleOutput({
-        observations, findings: [], assessable: true, unassessable_reasons: [], context: { source: 'upload' },
-        provenance: { provider: 'local', model: 'test', analyzer_version: '0', image_sha256: 'a'.repeat(64), width: 100, height: 100, gsd_m_per_px: 0.1, gsd_source: 'source-native', image_source: 'upload', image_captured_at: null, analyzed_at: 'now' },
+        observations,
+        findings: [],
+        assessable: true,
+        unassessable_reasons: [],
+        context: { source: 'upload' },
+        provenance: {
+          provider: 'local',
+          model: 'test',
+          analyzer_version: '0',
+          image_sha256: 'a'.repeat(64),
+          width: 100,
+          height: 100,
+          gsd_m_per_px: 0.1,
+          gsd_source: 'source-native',
+          image_source: 'upload',
+          image_captured_at: null,
+          analyzed_at: 'now',
+        },
       });
     };
 
-    it('takes the analyzer\'s roof condition where the raters were unsure, and theirs where they judged', () => {
-      const good = analyzer({ roof: { style: 'gable', condition: 'good' }, property_condition: 'good', trees: { overhanging: false, count: 2, proximity: 'distant' } });
+    it("takes the analyzer's roof condition where the raters were unsure, and theirs where they judged", () => {
+      const good = analyzer({
+        roof: { style: 'gable', condition: 'good' },
+        property_condition: 'good',
+        trees: { overhanging: false, count: 2, proximity: 'distant' },
+      });
       // Unsure roof: the labels alone price it as unknown (+8); on labelled fields the analyzer's "good" stands.
       expect(labelScore(record({}))).toBe(5 + 8);
       expect(labelScoreOnLabelledFields(record({}), good)).toBe(5);
@@ -72,14 +115,25 @@ describe('the whole-property label set', () => {
     });
 
     it('lets a label overrule the analyzer where they contradict', () => {
-      const overRoof = analyzer({ roof: { style: 'gable', condition: 'good' }, power_lines: { crossing_property: true, proximity: 'over_structure' }, pool: { present: true, location: 'left', condition: 'clean' } });
+      const overRoof = analyzer({
+        roof: { style: 'gable', condition: 'good' },
+        power_lines: { crossing_property: true, proximity: 'over_structure' },
+        pool: { present: true, location: 'left', condition: 'clean' },
+      });
       // Labelled: no pool, a line visible but not over the roof.
-      expect(labelScoreOnLabelledFields(record({ roof_condition: 'good', power_lines_visible: true, trees_present: false }), overRoof)).toBe(5);
+      expect(
+        labelScoreOnLabelledFields(record({ roof_condition: 'good', power_lines_visible: true, trees_present: false }), overRoof),
+      ).toBe(5);
       expect(labelScoreOnLabelledFields(record({ roof_condition: 'good', pool: null, trees_present: false }), overRoof)).toBe(5 + 10);
     });
 
     it('gives no score without a building', () => {
-      expect(labelScoreOnLabelledFields({ ...record({}), subject_box: null, labels: { ...record({}).labels, building: false, roof_style: null } }, analyzer({}))).toBeNull();
+      expect(
+        labelScoreOnLabelledFields(
+          { ...record({}), subject_box: null, labels: { ...record({}).labels, building: false, roof_style: null } },
+          analyzer({}),
+        ),
+      ).toBeNull();
     });
   });
 });

@@ -3,13 +3,7 @@ import { assembleOutput, unknownObservations } from '../../../server/analyzer/as
 import { analyzerOutputSchema, type Finding, type Observations, type Provenance } from '../../../server/analyzer/contract';
 import { recommend } from '../../../server/analyzer/recommendations';
 import { roofConditionFromSigns } from '../../../server/analyzer/roof-condition';
-import {
-  RISK_BAND_HIGH_MIN,
-  RISK_BAND_MEDIUM_MIN,
-  SCORING_WEIGHTS,
-  riskBand,
-  scoreObservations,
-} from '../../../server/analyzer/scoring';
+import { RISK_BAND_HIGH_MIN, RISK_BAND_MEDIUM_MIN, SCORING_WEIGHTS, riskBand, scoreObservations } from '../../../server/analyzer/scoring';
 
 function clean(): Observations {
   return { ...unknownObservations(), property_condition: 'good', roof: { style: 'gable', condition: 'good' } };
@@ -152,9 +146,23 @@ describe('cosmetic vs material roof rule', () => {
     const unbacked = scoreObservations(obs, [], true);
     expect(unbacked.score_breakdown.some((i) => i.factor === 'roof_poor')).toBe(false);
     expect(unbacked.score_breakdown.some((i) => i.factor === 'roof_fair')).toBe(true);
-    const out = assembleOutput({ observations: obs, findings: [], assessable: true, unassessable_reasons: [], provenance, context: { source: 'upload' } });
+    const out = assembleOutput({
+      observations: obs,
+      findings: [],
+      assessable: true,
+      unassessable_reasons: [],
+      provenance,
+      context: { source: 'upload' },
+    });
     expect(out.results.roof.condition).toBe('fair');
-    const backed = assembleOutput({ observations: obs, findings: [damage], assessable: true, unassessable_reasons: [], provenance, context: { source: 'upload' } });
+    const backed = assembleOutput({
+      observations: obs,
+      findings: [damage],
+      assessable: true,
+      unassessable_reasons: [],
+      provenance,
+      context: { source: 'upload' },
+    });
     expect(backed.results.roof.condition).toBe('poor');
     expect(backed.evidence.recommendations[0]).toContain('tarp');
   });
@@ -175,7 +183,9 @@ describe('texts and counting', () => {
     const recs = recommend(obs, [], true);
     expect(recs).toContain('Verify a compliant fence and self-closing gate around the pool in the centre of the image.');
     expect(recs.join(' ')).not.toMatch(/Address:/);
-    expect(recs).toContain('Have this looked at on the next visit: dense tree canopy covers about 60% of the ground within 10 m of the house (wildfire fuel and storm debris).');
+    expect(recs).toContain(
+      'Have this looked at on the next visit: dense tree canopy covers about 60% of the ground within 10 m of the house (wildfire fuel and storm debris).',
+    );
     const left = recommend({ ...obs, pool: { ...obs.pool, location: 'left side of the image' } }, [], true);
     expect(left).toContain('Verify a compliant fence and self-closing gate around the pool on the left side of the image.');
     const north = recommend({ ...obs, pool: { ...obs.pool, location: 'north-east of the main building' } }, [], true);
@@ -216,7 +226,14 @@ describe('recommendations and assembly', () => {
   });
 
   it('rejects outputs that break the contract', () => {
-    const good = assembleOutput({ observations: clean(), findings: [], assessable: true, unassessable_reasons: [], provenance, context: { source: 'upload' } });
+    const good = assembleOutput({
+      observations: clean(),
+      findings: [],
+      assessable: true,
+      unassessable_reasons: [],
+      provenance,
+      context: { source: 'upload' },
+    });
     expect(analyzerOutputSchema.safeParse(good).success).toBe(true);
     const wrongSum = structuredClone(good);
     wrongSum.results.risk_score = (good.results.risk_score ?? 0) + 1;

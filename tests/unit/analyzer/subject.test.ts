@@ -35,7 +35,10 @@ describe('subject building from the building map', () => {
   const scene = sceneAt(0.25); // 50 m × 40 m; featureless ground
 
   it('takes the house over the centre, not a larger neighbour at the edge', () => {
-    const { roof } = subjectOf(0.25, [[80, 60, 130, 100], [0, 0, 60, 40]]);
+    const { roof } = subjectOf(0.25, [
+      [80, 60, 130, 100],
+      [0, 0, 60, 40],
+    ]);
     expect(roof).not.toBeNull();
     expect(roof!.centroid[0]).toBeGreaterThan(80);
     expect(roof!.centroid[0]).toBeLessThan(130);
@@ -44,7 +47,10 @@ describe('subject building from the building map', () => {
 
   it('prefers a house a little off-centre to a shed nearer the centre', () => {
     // A 4.5 m × 4.5 m shed 1.6 m from the centre; a 12 m × 12.5 m house 4 m from it.
-    const { roof } = subjectOf(0.25, [[104, 84, 122, 102], [40, 20, 88, 70]]);
+    const { roof } = subjectOf(0.25, [
+      [104, 84, 122, 102],
+      [40, 20, 88, 70],
+    ]);
     expect(roof).not.toBeNull();
     expect(roof!.centroid[0]).toBeLessThan(88);
     expect(roof!.areaPx).toBeGreaterThan(0.9 * 48 * 50);
@@ -79,7 +85,10 @@ describe('subject building from the building map', () => {
     // 12 × 12 px at 0.6 m: 52 m², above the minimum building area, but 0.45 % of the frame.
     expect(subjectOf(0.6, [[94, 74, 106, 86]]).roof).toBeNull();
     // The next candidate is tried: a frame-worthy house a little further out is taken instead.
-    const { roof } = subjectOf(0.6, [[94, 74, 106, 86], [120, 60, 160, 100]]);
+    const { roof } = subjectOf(0.6, [
+      [94, 74, 106, 86],
+      [120, 60, 160, 100],
+    ]);
     expect(roof).not.toBeNull();
     expect(roof!.centroid[0]).toBeGreaterThan(120);
   });
@@ -92,7 +101,13 @@ describe('subject building from the building map', () => {
   });
 
   it('reports every building pixel for relating other findings to buildings', () => {
-    const { buildings } = findSubjectBuilding(scene, map([[80, 60, 130, 100], [0, 0, 60, 40]]));
+    const { buildings } = findSubjectBuilding(
+      scene,
+      map([
+        [80, 60, 130, 100],
+        [0, 0, 60, 40],
+      ]),
+    );
     expect(buildings[10 * W + 10]).toBe(1);
     expect(buildings[150 * W + 190]).toBe(0);
   });
@@ -103,19 +118,31 @@ describe('a line over the structure runs on beyond the roof', () => {
   for (let y = 60; y < 100; y++) for (let x = 80; x < 130; x++) roofMask[y * W + x] = 1;
 
   it('a span crossing the roof runs well beyond it on both sides', () => {
-    const span: Pt[] = [[0, 80], [199, 80]];
+    const span: Pt[] = [
+      [0, 80],
+      [199, 80],
+    ];
     expect(runsBeyond(span, roofMask, W, H)).toBeGreaterThan(60);
   });
 
   it('a ridge or eave line ends with the roof', () => {
-    const ridge: Pt[] = [[82, 80], [128, 80]];
+    const ridge: Pt[] = [
+      [82, 80],
+      [128, 80],
+    ];
     expect(runsBeyond(ridge, roofMask, W, H)).toBe(0);
-    const eave: Pt[] = [[78, 60], [134, 60]];
+    const eave: Pt[] = [
+      [78, 60],
+      [134, 60],
+    ];
     expect(runsBeyond(eave, roofMask, W, H)).toBeLessThan(5);
   });
 
   it('a fence or kerb beside the house never enters the roof', () => {
-    const fence: Pt[] = [[0, 120], [199, 120]];
+    const fence: Pt[] = [
+      [0, 120],
+      [199, 120],
+    ];
     expect(runsBeyond(fence, roofMask, W, H)).toBe(0);
   });
 });
@@ -130,7 +157,16 @@ describe('ground resolution estimated from the buildings in view', () => {
 
   it('reads metres per pixel from the size of whole houses, a typical footprint being 200 m²', () => {
     // Three 20 × 20 px houses: 200 m² each at 0.707 m per pixel.
-    const est = estimateGsdFromBuildings(probMap([[20, 20, 40, 40], [100, 100, 120, 120], [180, 40, 200, 60]]), SIZE, SIZE, 0.5);
+    const est = estimateGsdFromBuildings(
+      probMap([
+        [20, 20, 40, 40],
+        [100, 100, 120, 120],
+        [180, 40, 200, 60],
+      ]),
+      SIZE,
+      SIZE,
+      0.5,
+    );
     expect(est).not.toBeNull();
     expect(est!.mPerPx).toBeCloseTo(Math.sqrt(200 / 400), 2);
     expect(est!.buildings).toBe(3);
@@ -139,7 +175,16 @@ describe('ground resolution estimated from the buildings in view', () => {
 
   it('leaves out buildings cut by the frame edge, and sheds beside houses', () => {
     // A house cut by the edge (unknown size) and a 5 × 5 px shed beside one whole house.
-    const est = estimateGsdFromBuildings(probMap([[0, 50, 60, 110], [100, 100, 120, 120], [130, 100, 135, 105]]), SIZE, SIZE, 0.5);
+    const est = estimateGsdFromBuildings(
+      probMap([
+        [0, 50, 60, 110],
+        [100, 100, 120, 120],
+        [130, 100, 135, 105],
+      ]),
+      SIZE,
+      SIZE,
+      0.5,
+    );
     expect(est!.buildings).toBe(1);
     // The cut blob (3,600 px seen) caps the scale: it cannot exceed 1,000 m², so at most 0.53 m per pixel.
     expect(est!.mPerPx).toBeLessThanOrEqual(Math.sqrt(1000 / 3600) + 1e-6);

@@ -35,7 +35,9 @@ describe('threaded local analyzer', () => {
     const error = await threaded.analyze(Buffer.from('not an image at all'), context).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImageDecodeError);
     expect((error as ImageDecodeError).code).toBe('IMAGE_UNREADABLE');
-    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#777' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#777' } })
+      .png()
+      .toBuffer();
     const small = await threaded.analyze(tiny, context).catch((e: unknown) => e);
     expect((small as ImageDecodeError).code).toBe('IMAGE_TOO_SMALL');
   });
@@ -44,7 +46,12 @@ describe('threaded local analyzer', () => {
     const names = ['chico_2020_55.png', 'OSBS_029.png', 'palm_springs_2016_57.png', 'riverside_2018_48.png'];
     const outs = await Promise.all(names.map((name) => threaded.analyze(fixture(name), context)));
     expect(outs.map((o) => o.evidence.provenance.image_sha256)).toEqual(
-      await Promise.all(names.map(async (name) => (await createLocalAnalyzer({ useModels: false }).analyze(fixture(name), context)).evidence.provenance.image_sha256)),
+      await Promise.all(
+        names.map(
+          async (name) =>
+            (await createLocalAnalyzer({ useModels: false }).analyze(fixture(name), context)).evidence.provenance.image_sha256,
+        ),
+      ),
     );
   });
 
@@ -89,7 +96,9 @@ describe('threaded local analyzer', () => {
   it('gives up an analysis whose signal aborts, queued or running, and keeps serving on a fresh thread', { timeout: 120_000 }, async () => {
     const pool = createThreadedLocalAnalyzer({ threads: 1 });
     try {
-      const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#6b8e23' } }).jpeg().toBuffer();
+      const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#6b8e23' } })
+        .jpeg()
+        .toBuffer();
       const running = new AbortController();
       const queued = new AbortController();
       const first = pool.analyze(big, { ...context, signal: running.signal }).catch((e: unknown) => e);
@@ -102,7 +111,9 @@ describe('threaded local analyzer', () => {
       // The retired thread is replaced at once: the next analysis does not wait for the abandoned work.
       const out = await pool.analyze(fixture('chico_2020_55.png'), context);
       expect(out.evidence.provenance.width).toBe(256);
-      await expect(pool.analyze(fixture('chico_2020_55.png'), { ...context, signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+      await expect(
+        pool.analyze(fixture('chico_2020_55.png'), { ...context, signal: AbortSignal.abort(new Error('already')) }),
+      ).rejects.toThrow('already');
     } finally {
       await pool.close();
     }

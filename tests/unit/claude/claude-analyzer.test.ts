@@ -194,8 +194,18 @@ const scenarios: Scenario[] = [
   { name: '500 three times', script: [reply.serverError()], attempts: 3, fallback: 'server_error' },
   { name: 'dropped connections three times', script: [reply.drop()], attempts: 3, fallback: 'connection_error' },
   { name: 'credit balance too low (400)', script: [reply.creditBalanceTooLow(), answerFromSentImage], attempts: 1, fallback: 'billing' },
-  { name: 'spend limit reached (429 with an error code)', script: [reply.spendLimitReached(), answerFromSentImage], attempts: 1, fallback: 'billing' },
-  { name: 'text instead of a tool call', script: [reply.text('The roof looks fine. {"roof": "good"}')], attempts: 1, fallback: 'no_tool_call' },
+  {
+    name: 'spend limit reached (429 with an error code)',
+    script: [reply.spendLimitReached(), answerFromSentImage],
+    attempts: 1,
+    fallback: 'billing',
+  },
+  {
+    name: 'text instead of a tool call',
+    script: [reply.text('The roof looks fine. {"roof": "good"}')],
+    attempts: 1,
+    fallback: 'no_tool_call',
+  },
   { name: 'a refusal', script: [reply.refusal()], attempts: 1, fallback: 'refusal' },
   {
     name: 'a tool call outside the vocabulary',
@@ -336,9 +346,7 @@ describe('Claude analyzer: assessability', () => {
   });
 
   it('keeps the local result when Claude says it cannot judge but the local analyzer could', async () => {
-    fake.script([
-      reply.toolUse((r) => ({ ...validAnswer(r.image!), assessable: false, unassessable_reasons: ['cloud_cover'] })),
-    ]);
+    fake.script([reply.toolUse((r) => ({ ...validAnswer(r.image!), assessable: false, unassessable_reasons: ['cloud_cover'] }))]);
     const output = await analyzer().analyze(image, context);
     expectValid(output);
     expect(output.evidence.assessable).toBe(true);
@@ -347,9 +355,7 @@ describe('Claude analyzer: assessability', () => {
   });
 
   it('is unassessable, with both reasons and a null score, when neither could judge', async () => {
-    fake.script([
-      reply.toolUse((r) => ({ ...validAnswer(r.image!), assessable: false, unassessable_reasons: ['cloud_cover'] })),
-    ]);
+    fake.script([reply.toolUse((r) => ({ ...validAnswer(r.image!), assessable: false, unassessable_reasons: ['cloud_cover'] }))]);
     const output = await analyzer({ local: createLocalDouble({ assessable: false }) }).analyze(image, context);
     expectValid(output);
     expect(output.results.risk_score).toBeNull();

@@ -24,7 +24,11 @@ describe('createAnalyzerFromConfig', () => {
     expect(createAnalyzerFromConfig({ ANTHROPIC_API_KEY: 'sk-x' }, local, { logger: silent })).toBe(local);
     expect(createAnalyzerFromConfig({ ANALYZER: 'local', ANTHROPIC_API_KEY: 'sk-x' }, local, { logger: silent })).toBe(local);
     const warnings: string[] = [];
-    expect(createAnalyzerFromConfig({ ANALYZER: 'claude', ANTHROPIC_API_KEY: ' ' }, local, { logger: { warn: (m: string) => warnings.push(m) } })).toBe(local);
+    expect(
+      createAnalyzerFromConfig({ ANALYZER: 'claude', ANTHROPIC_API_KEY: ' ' }, local, {
+        logger: { warn: (m: string) => warnings.push(m) },
+      }),
+    ).toBe(local);
     expect(warnings[0]).toContain('ANTHROPIC_API_KEY is not set');
     const claude = createAnalyzerFromConfig({ ANALYZER: 'claude', ANTHROPIC_API_KEY: 'sk-x' }, local, { logger: silent });
     expect(claude).not.toBe(local);
@@ -34,7 +38,12 @@ describe('createAnalyzerFromConfig', () => {
   it('reads the defaults and the overrides', () => {
     expect(resolveAnalyzerConfig({ ANALYZER: 'Claude', ANTHROPIC_API_KEY: 'k' })).toEqual({
       kind: 'claude',
-      config: { apiKey: 'k', model: DEFAULT_CLAUDE_MODEL, timeoutMs: DEFAULT_ANTHROPIC_TIMEOUT_MS, dailyBudget: DEFAULT_CLAUDE_DAILY_BUDGET },
+      config: {
+        apiKey: 'k',
+        model: DEFAULT_CLAUDE_MODEL,
+        timeoutMs: DEFAULT_ANTHROPIC_TIMEOUT_MS,
+        dailyBudget: DEFAULT_CLAUDE_DAILY_BUDGET,
+      },
     });
     expect(
       resolveAnalyzerConfig({

@@ -58,7 +58,14 @@ export function createLocalDouble(options: { assessable?: boolean } = {}): Local
       const findings: Finding[] = [
         { feature: 'pool', confidence: 0.9, polygon: box(0.6, 0.1, 0.8, 0.25), area_m2: area(0.2, 0.15), note: 'pool', analyzer: 'local' },
         { feature: 'tree', confidence: 0.8, polygon: box(0.05, 0.6, 0.2, 0.8), area_m2: area(0.15, 0.2), note: 'tree', analyzer: 'local' },
-        { feature: 'solar', confidence: 0.7, polygon: box(0.4, 0.4, 0.5, 0.5), area_m2: area(0.1, 0.1), note: 'solar panels', analyzer: 'local' },
+        {
+          feature: 'solar',
+          confidence: 0.7,
+          polygon: box(0.4, 0.4, 0.5, 0.5),
+          area_m2: area(0.1, 0.1),
+          note: 'solar panels',
+          analyzer: 'local',
+        },
       ];
       const assessable = options.assessable ?? true;
       return assembleOutput({

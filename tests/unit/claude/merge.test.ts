@@ -63,11 +63,7 @@ describe('mergeAnalyses', () => {
   });
 
   it('keeps the local value where Claude says unknown', () => {
-    const merged = mergeAnalyses(
-      local(),
-      answer({ property_condition: 'unknown', roof: { style: 'unknown', condition: 'fair' } }),
-      frame,
-    );
+    const merged = mergeAnalyses(local(), answer({ property_condition: 'unknown', roof: { style: 'unknown', condition: 'fair' } }), frame);
     expect(merged.observations.property_condition).toBe(LOCAL_OBSERVATIONS.property_condition);
     expect(merged.observations.roof).toEqual({ style: LOCAL_OBSERVATIONS.roof.style, condition: 'fair' });
     expect(merged.field_sources).toMatchObject({ property_condition: 'local', roof: 'claude+local' });
@@ -104,7 +100,16 @@ describe('mergeAnalyses', () => {
 describe('toContractFinding', () => {
   it('scales to the analysed image and clamps points outside the sent image', () => {
     const f = toContractFinding(
-      { feature: 'tree', confidence: 0.5, note: 'oak', polygon: [[-5, 10], [250.04, 999], [100, 100]] },
+      {
+        feature: 'tree',
+        confidence: 0.5,
+        note: 'oak',
+        polygon: [
+          [-5, 10],
+          [250.04, 999],
+          [100, 100],
+        ],
+      },
       frame,
     );
     expect(f.polygon).toEqual([

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { ROOF_CONDITIONS } from '../../../server/analyzer/contract';
 import { checkAnswer, plainText, MAX_NOTE_CHARS } from '../../../server/analyzer/claude/answer';
-import { PROMPT_VERSION, RECORD_TOOL, SYSTEM_PROMPT, TOOL_NAME, buildUserText, promptFingerprint } from '../../../server/analyzer/claude/prompt';
+import {
+  PROMPT_VERSION,
+  RECORD_TOOL,
+  SYSTEM_PROMPT,
+  TOOL_NAME,
+  buildUserText,
+  promptFingerprint,
+} from '../../../server/analyzer/claude/prompt';
 import { validAnswer } from './helpers';
 
 // One line per prompt version, never edited: when the prompt, the tool or the user text changes, bump
@@ -34,9 +41,7 @@ describe('prompt', () => {
   });
 
   it('describes orientation and resolution in the user text from numbers only', () => {
-    expect(buildUserText({ width: 800, height: 600, northUp: true, gsdMPerPx: 0.25, gsdSource: 'map-zoom' })).toContain(
-      'North is up',
-    );
+    expect(buildUserText({ width: 800, height: 600, northUp: true, gsdMPerPx: 0.25, gsdSource: 'map-zoom' })).toContain('North is up');
     expect(buildUserText({ width: 800, height: 600, northUp: false, gsdMPerPx: 0.5, gsdSource: 'estimated' })).toContain(
       'roughly 0.50 m per pixel',
     );
@@ -60,7 +65,11 @@ describe('checkAnswer', () => {
 
   it.each([
     ['an unknown roof condition', { roof: { style: 'gable', condition: 'awful' } }, 'roof.condition'],
-    ['a note over the limit', { findings: [{ feature: 'other', confidence: 0.5, note: 'x'.repeat(MAX_NOTE_CHARS + 1) }] }, 'findings.0.note'],
+    [
+      'a note over the limit',
+      { findings: [{ feature: 'other', confidence: 0.5, note: 'x'.repeat(MAX_NOTE_CHARS + 1) }] },
+      'findings.0.note',
+    ],
     ['a confidence above 1', { findings: [{ feature: 'tree', confidence: 7, note: '' }] }, 'findings.0.confidence'],
     ['overhanging trees that are not touching', { trees: { overhanging: true, count: 2, proximity: 'near' } }, 'trees'],
     ['no trees but a proximity', { trees: { overhanging: false, count: 0, proximity: 'near' } }, 'trees'],

@@ -30,9 +30,16 @@ function analyzer() {
 
 it('combines Claude’s answer with the embedded analyzer’s result', async () => {
   fake.script([reply.toolUse((request) => validAnswer(request.image!))]);
-  const output = analyzerOutputSchema.parse(await analyzer().analyze(await aerialJpeg(1600, 1000), { source: 'upload', gsd_m_per_px: 0.15 }));
+  const output = analyzerOutputSchema.parse(
+    await analyzer().analyze(await aerialJpeg(1600, 1000), { source: 'upload', gsd_m_per_px: 0.15 }),
+  );
   expect(fake.problems).toEqual([]);
-  expect(output.evidence.provenance).toMatchObject({ provider: 'anthropic', width: 1600, height: 1000, combined_with: { provider: 'local' } });
+  expect(output.evidence.provenance).toMatchObject({
+    provider: 'anthropic',
+    width: 1600,
+    height: 1000,
+    combined_with: { provider: 'local' },
+  });
   expect(output.evidence.findings.some((f) => f.analyzer === 'claude')).toBe(true);
 });
 

@@ -63,12 +63,14 @@ describe('imageryConfigFromEnv', () => {
     expect(() => imageryConfigFromEnv(env)).toThrow(message);
   });
 
-  it('takes the server config\'s `provider` name for the imagery provider', () => {
+  it("takes the server config's `provider` name for the imagery provider", () => {
     expect(createImagery({ provider: 'none' }).name).toBe('none');
   });
 
   it('accepts a file:// tile directory for the tiles provider', () => {
-    const imagery = createImagery(imageryConfigFromEnv({ IMAGERY_PROVIDER: 'tiles', TILE_URL_TEMPLATE: 'file:///srv/tiles/{z}/{x}/{y}.png' }));
+    const imagery = createImagery(
+      imageryConfigFromEnv({ IMAGERY_PROVIDER: 'tiles', TILE_URL_TEMPLATE: 'file:///srv/tiles/{z}/{x}/{y}.png' }),
+    );
     expect(imagery).toMatchObject({ name: 'tiles', configured: true, attribution: 'Imagery: local tiles' });
   });
 });

@@ -79,10 +79,16 @@ describe('google places (Places API (New) + Geocoding API)', () => {
 
   it('fails with the spec message and no key or body when the key is refused', async () => {
     const places = createPlaces(configFor({ ...google.env, GOOGLE_MAPS_API_KEY: 'wrong-key' }));
-    const e = await expectProviderError(places.autocomplete('1600 Penn'), 'PLACES_FAILED', 'http_status', ['wrong-key', 'API key not valid']);
+    const e = await expectProviderError(places.autocomplete('1600 Penn'), 'PLACES_FAILED', 'http_status', [
+      'wrong-key',
+      'API key not valid',
+    ]);
     expect(e.status).toBe(400);
     // The Geocoding API refuses with HTTP 200 and a status field.
-    await expectProviderError(places.geocode({ address: '1600 Pennsylvania Ave' }), 'GEOCODE_FAILED', 'bad_response', ['wrong-key', 'invalid']);
+    await expectProviderError(places.geocode({ address: '1600 Pennsylvania Ave' }), 'GEOCODE_FAILED', 'bad_response', [
+      'wrong-key',
+      'invalid',
+    ]);
   });
 });
 
@@ -119,7 +125,9 @@ describe('google imagery (Static Maps)', () => {
 
   it('turns a refused key into the map image message', async () => {
     const imagery = createImagery(configFor({ ...google.env, GOOGLE_MAPS_API_KEY: 'wrong-key' }));
-    const e = await expectProviderError(imagery.fetchImage({ latitude: 40, longitude: -100 }), 'IMAGERY_FAILED', 'http_status', ['wrong-key']);
+    const e = await expectProviderError(imagery.fetchImage({ latitude: 40, longitude: -100 }), 'IMAGERY_FAILED', 'http_status', [
+      'wrong-key',
+    ]);
     expect(e.status).toBe(403);
   });
 });

@@ -28,14 +28,21 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 describe('providerOrigins', () => {
   it('lists the origins the configured providers call, once each', () => {
     expect(
-      providerOrigins({ imageryProvider: 'public', usgsImageryUrl: 'https://imagery.example/tile/{z}/{y}/{x}', photonUrl: 'https://photon.example/api', censusGeocoderUrl: 'https://census.example' }),
+      providerOrigins({
+        imageryProvider: 'public',
+        usgsImageryUrl: 'https://imagery.example/tile/{z}/{y}/{x}',
+        photonUrl: 'https://photon.example/api',
+        censusGeocoderUrl: 'https://census.example',
+      }),
     ).toEqual(['https://imagery.example', 'https://photon.example', 'https://census.example']);
     expect(providerOrigins({ imageryProvider: 'google', placesProvider: 'google', googleMapsApiKey: 'k' })).toEqual([
       'https://maps.googleapis.com',
       'https://places.googleapis.com',
     ]);
     // Local tiles and no places provider: nothing remote to check.
-    expect(providerOrigins({ imageryProvider: 'tiles', tileUrlTemplate: 'file:///srv/tiles/{z}/{x}/{y}.png', placesProvider: 'none' })).toEqual([]);
+    expect(
+      providerOrigins({ imageryProvider: 'tiles', tileUrlTemplate: 'file:///srv/tiles/{z}/{x}/{y}.png', placesProvider: 'none' }),
+    ).toEqual([]);
   });
 });
 

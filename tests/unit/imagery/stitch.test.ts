@@ -56,8 +56,7 @@ describe('stitchTiles', () => {
     const target = { latitude: 38.8976763, longitude: -77.0365298 };
     const t = worldPixel(target.latitude, target.longitude, 20);
     // A red 1-pixel marker on the ground at the target, grey everywhere else.
-    const marker: PixelSource = (gx, gy) =>
-      gx === Math.floor(t.x) && gy === Math.floor(t.y) ? [255, 0, 0] : [90, 90, 90];
+    const marker: PixelSource = (gx, gy) => (gx === Math.floor(t.x) && gy === Math.floor(t.y) ? [255, 0, 0] : [90, 90, 90]);
     const png = await stitch(target.latitude, target.longitude, memoryTiles(marker).fetchTile);
     const { data, info } = await rawOf(png);
     const red: Array<[number, number]> = [];

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  groundResolution,
-  latLonToTile,
-  latLonToWorldPixel,
-  planView,
-  worldPixelToLatLon,
-} from '../../../server/imagery/tile-math';
+import { groundResolution, latLonToTile, latLonToWorldPixel, planView, worldPixelToLatLon } from '../../../server/imagery/tile-math';
 
 // Reference values computed separately (Python, textbook Web Mercator formulas).
 const REFERENCE = [

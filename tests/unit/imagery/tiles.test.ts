@@ -56,7 +56,7 @@ describe('tiles provider', () => {
     await expectProviderError(imagery.fetchImage({ latitude: 0, longitude: 0 }), 'NO_IMAGERY', 'no_imagery', [dir]);
   });
 
-  it('enlarges tiles from the deepest level a source has, and records that level\'s resolution', async () => {
+  it("enlarges tiles from the deepest level a source has, and records that level's resolution", async () => {
     const shallow = await startFakeTiles({ maxZoom: 18 });
     try {
       const point = { latitude: 39.7392, longitude: -104.9903 };
@@ -91,7 +91,11 @@ describe('tiles provider', () => {
   it('gives up rather than enlarge more than 16 times', async () => {
     const tooShallow = await startFakeTiles({ maxZoom: 15 });
     try {
-      await expectProviderError(createImagery(configFor(tooShallow.env)).fetchImage({ latitude: 10, longitude: 10 }), 'NO_IMAGERY', 'no_imagery');
+      await expectProviderError(
+        createImagery(configFor(tooShallow.env)).fetchImage({ latitude: 10, longitude: 10 }),
+        'NO_IMAGERY',
+        'no_imagery',
+      );
       expect(Math.min(...tooShallow.requests.map((r) => Number(r.path.split('/')[2])))).toBe(16);
     } finally {
       await tooShallow.close();

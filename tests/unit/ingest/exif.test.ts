@@ -4,7 +4,10 @@ import { readExifHints } from '../../../server/ingest/exif';
 import { estimateGsd } from '../../../server/ingest/gsd';
 
 const jpegWith = (exif: Record<string, Record<string, string>>) =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } }).jpeg().withExif(exif).toBuffer();
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } })
+    .jpeg()
+    .withExif(exif)
+    .toBuffer();
 
 describe('readExifHints', () => {
   it('reads a capture time without offset as UTC, independent of the server time zone', async () => {
@@ -13,10 +16,7 @@ describe('readExifHints', () => {
   });
 
   it('falls back to the GPS time stamp, which is UTC', async () => {
-    const hints = await readExifHints(
-      await jpegWith({ IFD3: { GPSDateStamp: '2022:07:01', GPSTimeStamp: '14/1 30/1 5/1' } }),
-      'jpeg',
-    );
+    const hints = await readExifHints(await jpegWith({ IFD3: { GPSDateStamp: '2022:07:01', GPSTimeStamp: '14/1 30/1 5/1' } }), 'jpeg');
     expect(hints.capturedAt?.toISOString()).toBe('2022-07-01T14:30:05.000Z');
   });
 

@@ -5,16 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../common/constants';
 import { AppError } from '../../../server/domain/errors';
 import { ingestImage, type IngestedImage } from '../../../server/ingest/ingest-image';
-import {
-  animatedGif,
-  countingStream,
-  droneJpeg,
-  hugePng,
-  hugePngHeaderOnly,
-  jpegOfExactSize,
-  plainJpeg,
-  pngWithGps,
-} from './fixtures';
+import { animatedGif, countingStream, droneJpeg, hugePng, hugePngHeaderOnly, jpegOfExactSize, plainJpeg, pngWithGps } from './fixtures';
 
 // Tests that make 10 MB or 400-megapixel inputs; generous because the machine's cores are shared.
 const HEAVY = 60_000;
@@ -105,18 +96,22 @@ describe('ingestImage: accepted images', () => {
     expect((await sharp(image.buffer).metadata()).exif).toBeUndefined();
   });
 
-  it('turns a 500-frame GIF into a PNG of its first frame only', async () => {
-    const gif = await animatedGif(500);
-    expect((await sharp(gif).metadata()).pages).toBe(500);
+  it(
+    'turns a 500-frame GIF into a PNG of its first frame only',
+    async () => {
+      const gif = await animatedGif(500);
+      expect((await sharp(gif).metadata()).pages).toBe(500);
 
-    const image = await ingestImage(gif);
-    expect(image).toMatchObject({ mime: 'image/png', ext: 'png', sourceMime: 'image/gif', width: 64, height: 64 });
-    const stored = await sharp(image.buffer).metadata();
-    expect(stored.format).toBe('png');
-    expect(stored.pages ?? 1).toBe(1);
-    expect(stored.height).toBe(64);
-    expect(await pixel(image, 32, 32)).toEqual([255, 0, 0]);
-  }, HEAVY);
+      const image = await ingestImage(gif);
+      expect(image).toMatchObject({ mime: 'image/png', ext: 'png', sourceMime: 'image/gif', width: 64, height: 64 });
+      const stored = await sharp(image.buffer).metadata();
+      expect(stored.format).toBe('png');
+      expect(stored.pages ?? 1).toBe(1);
+      expect(stored.height).toBe(64);
+      expect(await pixel(image, 32, 32)).toEqual([255, 0, 0]);
+    },
+    HEAVY,
+  );
 
   it('accepts a Node stream as well as bytes', async () => {
     const bytes = await plainJpeg();
@@ -127,24 +122,32 @@ describe('ingestImage: accepted images', () => {
 });
 
 describe('ingestImage: size limit', () => {
-  it('accepts a stream of exactly 10 MB', async () => {
-    const bytes = await jpegOfExactSize(MAX_UPLOAD_BYTES);
-    expect(bytes.length).toBe(10 * 1024 * 1024);
-    const image = await ingestImage(countingStream(bytes));
-    expect(image.receivedByteSize).toBe(MAX_UPLOAD_BYTES);
-    expect([image.width, image.height]).toEqual([64, 48]);
-    expect(image.byteSize).toBeLessThan(100_000); // the comments were not kept
-  }, HEAVY);
+  it(
+    'accepts a stream of exactly 10 MB',
+    async () => {
+      const bytes = await jpegOfExactSize(MAX_UPLOAD_BYTES);
+      expect(bytes.length).toBe(10 * 1024 * 1024);
+      const image = await ingestImage(countingStream(bytes));
+      expect(image.receivedByteSize).toBe(MAX_UPLOAD_BYTES);
+      expect([image.width, image.height]).toEqual([64, 48]);
+      expect(image.byteSize).toBeLessThan(100_000); // the comments were not kept
+    },
+    HEAVY,
+  );
 
-  it('refuses 10 MB + 1 byte while streaming, without reading past the limit', async () => {
-    const bytes = await jpegOfExactSize(MAX_UPLOAD_BYTES + 1);
-    const stream = countingStream(bytes);
-    const error = await rejection(ingestImage(stream));
-    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(error.message).toBe('File size exceeds 10MB limit');
-    expect(stream.closed).toBe(true);
-    expect(stream.pulled).toBe(bytes.length); // the last chunk is the one that crossed the limit
-  }, HEAVY);
+  it(
+    'refuses 10 MB + 1 byte while streaming, without reading past the limit',
+    async () => {
+      const bytes = await jpegOfExactSize(MAX_UPLOAD_BYTES + 1);
+      const stream = countingStream(bytes);
+      const error = await rejection(ingestImage(stream));
+      expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(error.message).toBe('File size exceeds 10MB limit');
+      expect(stream.closed).toBe(true);
+      expect(stream.pulled).toBe(bytes.length); // the last chunk is the one that crossed the limit
+    },
+    HEAVY,
+  );
 
   it('stops reading an endless stream at the limit and closes it', async () => {
     const stream = countingStream(Buffer.alloc(1024 * 1024, 0xff), 256 * 1024, true);
@@ -201,7 +204,9 @@ describe('ingestImage: what is not a JPEG, PNG or GIF', () => {
     const jpeg = await plainJpeg();
     await expectInvalidType(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)));
     await expectInvalidType(jpeg.subarray(0, 3)); // the magic number and nothing else
-    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 100, sigma: 40 } } })
+    const png = await sharp({
+      create: { width: 100, height: 100, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 100, sigma: 40 } },
+    })
       .png()
       .toBuffer();
     await expectInvalidType(png.subarray(0, Math.floor(png.length / 2)));
@@ -215,13 +220,17 @@ describe('ingestImage: what is not a JPEG, PNG or GIF', () => {
 });
 
 describe('ingestImage: pixel limit', () => {
-  it('refuses a valid 20 000 × 20 000 PNG of a few hundred KB with a clear message', async () => {
-    const png = await hugePng();
-    expect(png.length).toBeLessThan(1024 * 1024);
-    const error = await rejection(ingestImage(png));
-    expect(error.code).toBe('VALIDATION');
-    expect(error.message).toBe('Image dimensions 20000 × 20000 exceed the limit of 40 megapixels');
-  }, HEAVY);
+  it(
+    'refuses a valid 20 000 × 20 000 PNG of a few hundred KB with a clear message',
+    async () => {
+      const png = await hugePng();
+      expect(png.length).toBeLessThan(1024 * 1024);
+      const error = await rejection(ingestImage(png));
+      expect(error.code).toBe('VALIDATION');
+      expect(error.message).toBe('Image dimensions 20000 × 20000 exceed the limit of 40 megapixels');
+    },
+    HEAVY,
+  );
 
   it('refuses it from the header alone, before decoding any pixel', async () => {
     // Its pixel data is garbage: decoding would have given the invalid-image error instead.

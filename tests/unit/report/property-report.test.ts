@@ -13,14 +13,57 @@ function data(findings: number): ReportData {
     image: null,
     score: 44,
     unassessableReasons: [],
-    breakdown: Array.from({ length: 10 }, (_, i) => ({ factor: `factor_${i}`, points: 4, reason: 'A reason that is long enough to wrap on a narrow page, and then some more words.' })),
-    analyzer: { score: 60, breakdown: Array.from({ length: 10 }, (_, i) => ({ factor: `factor_${i}`, points: 6, reason: 'Another reason.' })) },
+    breakdown: Array.from({ length: 10 }, (_, i) => ({
+      factor: `factor_${i}`,
+      points: 4,
+      reason: 'A reason that is long enough to wrap on a narrow page, and then some more words.',
+    })),
+    analyzer: {
+      score: 60,
+      breakdown: Array.from({ length: 10 }, (_, i) => ({ factor: `factor_${i}`, points: 6, reason: 'Another reason.' })),
+    },
     results: { ...unknownObservations(), risk_score: 44, image_item_id: 'i', image_analysis_id: 'a1', property_location: '' },
-    findings: Array.from({ length: findings }, (_, i) => ({ feature: i % 2 ? 'tree' : 'solar', confidence: 0.5, note: 'Tree crown about 6 m across', areaM2: 12, reviewDecision: null, reviewReason: null })),
+    findings: Array.from({ length: findings }, (_, i) => ({
+      feature: i % 2 ? 'tree' : 'solar',
+      confidence: 0.5,
+      note: 'Tree crown about 6 m across',
+      areaM2: 12,
+      reviewDecision: null,
+      reviewReason: null,
+    })),
     recommendations: Array.from({ length: 8 }, () => 'Trim the branches that hang over the roof and clear the gutters beneath them.'),
-    review: { reviewedBy: 'u@example.test', reviewedAt: new Date('2026-11-24T11:00:00Z'), changes: Array.from({ length: 6 }, () => ({ text: 'roof condition: fair -> poor', reason: 'Tarp seen on site', by: 'u@example.test', at: '2026-11-24T11:00:00Z' })) },
-    provenance: { imageSource: 'upload', capturedAt: new Date('2021-03-15T00:00:00Z'), gsdMPerPx: 0.3, gsdSource: 'exif', width: 4000, height: 3000, sha256: 'a'.repeat(64), analyzer: 'local', analyzedAt: null, attribution: null },
-    extraSections: [{ heading: 'Defensible space', lines: ['0–1.5 m: 10 m² of vegetation in 60 m² (17%)', '1.5–9 m: 0 m² of vegetation in 548 m² (0%)', '9–30 m: 0 m² of vegetation in 3000 m² (0%)'] }],
+    review: {
+      reviewedBy: 'u@example.test',
+      reviewedAt: new Date('2026-11-24T11:00:00Z'),
+      changes: Array.from({ length: 6 }, () => ({
+        text: 'roof condition: fair -> poor',
+        reason: 'Tarp seen on site',
+        by: 'u@example.test',
+        at: '2026-11-24T11:00:00Z',
+      })),
+    },
+    provenance: {
+      imageSource: 'upload',
+      capturedAt: new Date('2021-03-15T00:00:00Z'),
+      gsdMPerPx: 0.3,
+      gsdSource: 'exif',
+      width: 4000,
+      height: 3000,
+      sha256: 'a'.repeat(64),
+      analyzer: 'local',
+      analyzedAt: null,
+      attribution: null,
+    },
+    extraSections: [
+      {
+        heading: 'Defensible space',
+        lines: [
+          '0–1.5 m: 10 m² of vegetation in 60 m² (17%)',
+          '1.5–9 m: 0 m² of vegetation in 548 m² (0%)',
+          '9–30 m: 0 m² of vegetation in 3000 m² (0%)',
+        ],
+      },
+    ],
   };
 }
 
