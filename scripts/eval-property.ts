@@ -26,7 +26,7 @@ import { labelBand, labelScoreOnLabelledFields, propertySetSchema, type Property
 type Flag = PresenceQuestion;
 const FLAGS: Flag[] = ['building', 'pool', 'spa', 'solar', 'power_lines_visible', 'power_lines_over', 'trees_touching', 'trees_present'];
 
-function boxIoU(a: number[], b: number[]): number {
+export function boxIoU(a: number[], b: number[]): number {
   const iw = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
   const ih = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
   const inter = iw * ih;
