@@ -60,6 +60,8 @@ export interface SoftmaxModel {
   std: number[];
   weights: number[][];
   bias: number[];
+  /** A class is chosen only when its probability leads the runner-up by this much (default 0). */
+  margins?: Record<string, number>;
   trained_on: string;
 }
 
@@ -72,4 +74,12 @@ export function predictClasses(model: SoftmaxModel, x: number[]): number[] {
   const e = z.map((v) => Math.exp(v - top));
   const sum = e.reduce((a, b) => a + b, 0);
   return e.map((v) => v / sum);
+}
+
+/** The class chosen for `x`, with its probability: the most probable one once each class's margin is taken off. */
+export function chooseClass(model: SoftmaxModel, x: number[]): { label: string; p: number } {
+  const p = predictClasses(model, x);
+  const lead = p.map((v, c) => v - (model.margins?.[model.classes[c]] ?? 0));
+  const best = lead.indexOf(Math.max(...lead));
+  return { label: model.classes[best], p: p[best] };
 }

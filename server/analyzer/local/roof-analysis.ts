@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { RoofStyle } from '../contract';
 import type { RoofSign } from '../roof-condition';
 import type { Roof } from './building';
-import { predictClasses, type SoftmaxModel } from './logistic';
+import { chooseClass, type SoftmaxModel } from './logistic';
 import { boundaryPoints, convexHull, minAreaRect, polygonArea, simplify, traceContour } from './geometry';
 import { and, blur, componentMask, components, countSet, erode, fillHoles, sobel, type Mask } from './raster';
 import type { Scene } from './scene';
@@ -166,12 +166,11 @@ export function classifyRoofStyle(f: RoofFeatures): { style: RoofStyle; confiden
   if (f.pixels < 60) return { style: 'unknown', confidence: 0.2 };
   const model = roofStyleModel();
   if (!model) return classifyRoofStyleByRules(f);
-  const p = predictClasses(
+  const { label, p } = chooseClass(
     model,
     model.features.map((name) => featureValue(f, name)),
   );
-  const best = p.indexOf(Math.max(...p));
-  return { style: model.classes[best] as RoofStyle, confidence: Math.round(Math.min(0.6, p[best]) * 100) / 100 };
+  return { style: label as RoofStyle, confidence: Math.round(Math.min(0.6, p) * 100) / 100 };
 }
 
 /** The earlier rules (chosen on the BRAILS dev images' tune half), used when the model file is absent. */

@@ -2,6 +2,7 @@
 // features the learned model reads (a gable is two planes split along the long axis, a hip four planes meeting
 // the four sides), and the committed model answering with a contract style and a modest confidence.
 import { describe, expect, it } from 'vitest';
+import { chooseClass, predictClasses, type SoftmaxModel } from '../../../server/analyzer/local/logistic';
 import { classifyRoofStyle, roofFeatures, roofInBox } from '../../../server/analyzer/local/roof-analysis';
 import { buildScene } from '../../../server/analyzer/local/scene';
 
@@ -59,5 +60,25 @@ describe('roof style', () => {
     }
     const tiny = roofFeatures(sceneWith(flat), roofInBox(sceneWith(flat), null, [78, 58, 84, 62]));
     expect(classifyRoofStyle(tiny).style).toBe('unknown');
+  });
+
+  it('chooses a class with a margin only when it leads the runner-up by that margin', () => {
+    // One feature; "complex" rises with it, "hip" falls.
+    const model: SoftmaxModel = {
+      name: 't',
+      features: ['x'],
+      classes: ['complex', 'hip'],
+      mean: [0],
+      std: [1],
+      weights: [[1], [-1]],
+      bias: [0, 0],
+      trained_on: 'test',
+    };
+    const p = predictClasses(model, [0.1]);
+    expect(p[0]).toBeGreaterThan(p[1]);
+    expect(p[0] + p[1]).toBeCloseTo(1, 9);
+    expect(chooseClass(model, [0.1]).label).toBe('complex');
+    expect(chooseClass({ ...model, margins: { complex: 0.2 } }, [0.1]).label).toBe('hip'); // leads by 0.1 only
+    expect(chooseClass({ ...model, margins: { complex: 0.2 } }, [1]).label).toBe('complex'); // leads by 0.76
   });
 });
