@@ -3,31 +3,17 @@
 // app in this process, and the JS heap is sampled while the file streams. Prints rows, size, time and the peak
 // heap growth for a small account (default 10,000) and the large one; streamed, the large export's peak should
 // be about the small one's, not ten times it. Each export also writes one audit entry per analysis.
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { createApp } from '../server/app';
 import { createFirebaseVerifier } from '../server/auth/firebase';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
-import { startAuthEmulator } from '../scripts/auth-emulator';
-import { freePort } from '../scripts/free-port';
-import { accountWithOneAnalysis, closeBench } from './harness';
+import { accountWithOneAnalysis, closeBench, numberOption, startBenchAuth } from './harness';
 
-const opt = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SMALL = opt('--small', 10_000);
-const LARGE = opt('--large', 100_000);
+const SMALL = numberOption('--small', 10_000);
+const LARGE = numberOption('--large', 100_000);
 
-const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-bench-'));
-const config = loadConfig({
-  FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
-  FIREBASE_PROJECT_ID: 'demo-aerisk',
-  DATA_DIR: dataDir,
+const { emulator, dataDir, config } = await startBenchAuth({
   ANALYZER_THREADS: '0',
 });
 const db = await openDatabase({ pgliteDir: 'memory://' });

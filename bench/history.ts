@@ -5,34 +5,22 @@
 // process. Prints the median and p95 time of GET /aerial/analyses for the first page, a page deep in the list
 // (keyset pagination should cost the same), searches, filters, sorts and their combinations, and the ratios of
 // the medians to the first page's.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { createApp } from '../server/app';
 import { createFirebaseVerifier } from '../server/auth/firebase';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
-import { startAuthEmulator } from '../scripts/auth-emulator';
-import { accountWithOneAnalysis } from './harness';
+import { accountWithOneAnalysis, numberOption, startBenchAuth } from './harness';
 import { freePort } from '../scripts/free-port';
 import { startPostgres } from '../tests/setup/postgres';
 import pg from 'pg';
 
-const opt = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const N = opt('--rows', opt('--analyses', 2000));
-const RUNS = opt('--runs', 40);
+const N = numberOption('--rows', numberOption('--analyses', 2000));
+const RUNS = numberOption('--runs', 40);
 const POSTGRES = process.argv.includes('--postgres');
 
-const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-bench-'));
-const config = loadConfig({
-  FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
-  FIREBASE_PROJECT_ID: 'demo-aerisk',
-  DATA_DIR: dataDir,
+const { emulator, dataDir, config } = await startBenchAuth({
   ANALYZER_THREADS: '0',
 });
 const server = POSTGRES ? await startPostgres(await freePort()) : null;

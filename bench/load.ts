@@ -19,14 +19,11 @@ import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
 import { startAuthEmulator } from '../scripts/auth-emulator';
 import { freePort } from '../scripts/free-port';
+import { numberOption } from './harness';
 import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
 
-const opt = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CLIENTS = opt('--clients', 50);
-const SECONDS = opt('--seconds', 20);
+const CLIENTS = numberOption('--clients', 50);
+const SECONDS = numberOption('--seconds', 20);
 const USERS = 5;
 
 const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });

@@ -6,35 +6,22 @@
 //    (change events are O(1) per change; the former design polled each watcher once a second);
 // 2. how long a flood of 60 analyses from three users delays a fourth user's single analysis, as a ratio to
 //    one analysis time (fair share: at most the analysis already running).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { createApp } from '../server/app';
 import { createFirebaseVerifier } from '../server/auth/firebase';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/migrate';
-import { startAuthEmulator } from '../scripts/auth-emulator';
 import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
-import { closeBench } from './harness';
-import { freePort } from '../scripts/free-port';
+import { closeBench, numberOption, startBenchAuth } from './harness';
 
-const opt = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SUBSCRIPTIONS = opt('--subscriptions', 1000);
-const FLOOD = opt('--flood', 60);
+const SUBSCRIPTIONS = numberOption('--subscriptions', 1000);
+const FLOOD = numberOption('--flood', 60);
 const BACK_TO_BACK = 8;
 const IDLE_MS = 10_000;
 
-const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'aerisk-bench-'));
-const config = loadConfig({
-  FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
-  FIREBASE_PROJECT_ID: 'demo-aerisk',
-  DATA_DIR: dataDir,
+const { emulator, dataDir, config } = await startBenchAuth({
   ANALYZE_RATE_LIMIT_PER_MINUTE: '100000',
   // The flood's last analyses wait for all the others.
   ANALYZE_WAIT_TIMEOUT_MS: '900000',

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<46db2e9e8a62f1ef98a4704c0b1c4421>>
- * @relayHash 0455ec2b019c97aab405045739f779f0
+ * @generated SignedSource<<a10735a86ec9caa855c2abf6d874d336>>
+ * @relayHash 9c9dea0e4e1038c5d8da549827dd9acd
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 0455ec2b019c97aab405045739f779f0
+// @relayRequestID 9c9dea0e4e1038c5d8da549827dd9acd
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -22,7 +22,7 @@ export type useRevertAnalysisReviewMutation$data = {
   readonly revertAnalysisReview: {
     readonly __typename: string;
     readonly data?: {
-      readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultsScreen_reviewed">;
     };
     readonly message?: string;
   };
@@ -175,17 +175,7 @@ return {
                   {
                     "args": null,
                     "kind": "FragmentSpread",
-                    "name": "AnalysisResultsView_analysis"
-                  },
-                  {
-                    "args": null,
-                    "kind": "FragmentSpread",
-                    "name": "AnalysisReviewPanel_analysis"
-                  },
-                  {
-                    "args": null,
-                    "kind": "FragmentSpread",
-                    "name": "AnalysisAuditTrail_analysis"
+                    "name": "AnalysisResultsScreen_reviewed"
                   }
                 ],
                 "storageKey": null
@@ -760,7 +750,7 @@ return {
     ]
   },
   "params": {
-    "id": "0455ec2b019c97aab405045739f779f0",
+    "id": "9c9dea0e4e1038c5d8da549827dd9acd",
     "metadata": {},
     "name": "useRevertAnalysisReviewMutation",
     "operationKind": "mutation",
@@ -769,6 +759,6 @@ return {
 };
 })();
 
-(node as any).hash = "c36ba4ddac42727a3bfeb19e869a0bc4";
+(node as any).hash = "2100be747e038eb276d4fd0dc70211c1";
 
 export default node;

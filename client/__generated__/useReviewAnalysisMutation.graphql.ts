@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<2788c3a2ad7a49ec6e12d2041e8c57ab>>
- * @relayHash dc6a76fc655f1dcdfbabd233c7b54c9d
+ * @generated SignedSource<<c381a89b2d8734bd4417b1852860ade7>>
+ * @relayHash bac08dff0a2ffa3acf0a076c49e3d7c1
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID dc6a76fc655f1dcdfbabd233c7b54c9d
+// @relayRequestID bac08dff0a2ffa3acf0a076c49e3d7c1
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -26,7 +26,7 @@ export type useReviewAnalysisMutation$data = {
   readonly reviewAnalysis: {
     readonly __typename: string;
     readonly data?: {
-      readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis">;
+      readonly " $fragmentSpreads": FragmentRefs<"AnalysisResultsScreen_reviewed">;
     };
     readonly message?: string;
   };
@@ -179,17 +179,7 @@ return {
                   {
                     "args": null,
                     "kind": "FragmentSpread",
-                    "name": "AnalysisResultsView_analysis"
-                  },
-                  {
-                    "args": null,
-                    "kind": "FragmentSpread",
-                    "name": "AnalysisReviewPanel_analysis"
-                  },
-                  {
-                    "args": null,
-                    "kind": "FragmentSpread",
-                    "name": "AnalysisAuditTrail_analysis"
+                    "name": "AnalysisResultsScreen_reviewed"
                   }
                 ],
                 "storageKey": null
@@ -764,7 +754,7 @@ return {
     ]
   },
   "params": {
-    "id": "dc6a76fc655f1dcdfbabd233c7b54c9d",
+    "id": "bac08dff0a2ffa3acf0a076c49e3d7c1",
     "metadata": {},
     "name": "useReviewAnalysisMutation",
     "operationKind": "mutation",
@@ -773,6 +763,6 @@ return {
 };
 })();
 
-(node as any).hash = "4fb25df27a5b02377a966feec1d4690d";
+(node as any).hash = "c2c7a90bc640c6186ba888d91e92bca4";
 
 export default node;

@@ -27,6 +27,28 @@ export function TextField({ label, hint, className = '', ...input }: TextFieldPr
   );
 }
 
+type StringFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange'> & { value: string; onChange: (value: string) => void };
+
+/** The email address field of the sign-in, sign-up, password-reset and profile forms. */
+export function EmailField({ onChange, ...props }: Omit<StringFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="Email address"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      {...props}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** A password field; `label`, `name` and `autoComplete` say which one (current, new or its confirmation). */
+export function PasswordField({ onChange, ...props }: StringFieldProps) {
+  return <TextField type="password" {...props} onChange={(e) => onChange(e.target.value)} />;
+}
+
 /** A select or textarea styled like TextField's input. */
 export const fieldClasses =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';

@@ -176,25 +176,94 @@ export async function restUpload(
   return send(to, '/aerial/upload', { method: 'POST', headers: user ? auth(user) : {}, body: form });
 }
 
+/** The image fields the upload and property-image tests read back. */
+export const IMAGE_FIELDS = 'id itemId url width height mime source propertyLocation latitude longitude capturedAt gsdMPerPx gsdSource';
+
+/** analyzeImage with every field of the analysis the tests check. */
+export const ANALYZE_MUTATION = /* GraphQL */ `
+  mutation Analyze($input: AnalyzeImageInput!) {
+    analyzeImage(input: $input) {
+      __typename
+      ... on MutationAnalyzeImageSuccess {
+        data {
+          id
+          analysisId
+          status
+          progress
+          propertyLocation
+          riskScore
+          error
+          assessable
+          unassessableReasons
+          results {
+            riskScore
+            propertyCondition
+            pool {
+              present
+              location
+              condition
+            }
+            spa {
+              present
+              location
+            }
+            trees {
+              overhanging
+              count
+              proximity
+            }
+            roof {
+              style
+              condition
+            }
+            solar {
+              present
+              coveragePercentage
+            }
+            powerLines {
+              crossingProperty
+              proximity
+            }
+            additionalRisks
+          }
+          findings {
+            feature
+            confidence
+            polygon
+            areaM2
+            note
+            analyzer
+          }
+          scoreBreakdown {
+            factor
+            points
+            reason
+          }
+          recommendations
+          provenance
+          image {
+            id
+            itemId
+            url
+          }
+          createdAt
+          finishedAt
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
 export const UPLOAD_MUTATION = /* GraphQL */ `
   mutation Upload($input: UploadImageInput!) {
     uploadImage(input: $input) {
       __typename
       ... on MutationUploadImageSuccess {
         data {
-          id
-          itemId
-          url
-          width
-          height
-          mime
-          source
-          propertyLocation
-          latitude
-          longitude
-          capturedAt
-          gsdMPerPx
-          gsdSource
+          ${IMAGE_FIELDS}
           createdAt
         }
       }

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAnalyzer } from '../../server/analyzer/local/analyzer';
 import { analyzerOutputSchema } from '../../server/analyzer/contract';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
-import { auth, createAnalysisTestApp, scriptedAnalyzer, subscribe, uploaded, type AnalysisTestApp } from '../helpers/analysis';
+import {
+  ANALYZE_MUTATION,
+  auth,
+  createAnalysisTestApp,
+  scriptedAnalyzer,
+  subscribe,
+  uploaded,
+  type AnalysisTestApp,
+} from '../helpers/analysis';
 import { graphql } from '../helpers/graphql';
 import { reply, startFakeAnthropic } from '../fakes/anthropic';
 import { validAnswer } from '../unit/claude/helpers';
@@ -37,83 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.dispose();
 });
-
-const ANALYZE = /* GraphQL */ `
-  mutation Analyze($input: AnalyzeImageInput!) {
-    analyzeImage(input: $input) {
-      __typename
-      ... on MutationAnalyzeImageSuccess {
-        data {
-          id
-          analysisId
-          status
-          progress
-          propertyLocation
-          riskScore
-          error
-          assessable
-          unassessableReasons
-          results {
-            riskScore
-            propertyCondition
-            pool {
-              present
-              location
-              condition
-            }
-            spa {
-              present
-              location
-            }
-            trees {
-              overhanging
-              count
-              proximity
-            }
-            roof {
-              style
-              condition
-            }
-            solar {
-              present
-              coveragePercentage
-            }
-            powerLines {
-              crossingProperty
-              proximity
-            }
-            additionalRisks
-          }
-          findings {
-            feature
-            confidence
-            polygon
-            areaM2
-            note
-            analyzer
-          }
-          scoreBreakdown {
-            factor
-            points
-            reason
-          }
-          recommendations
-          provenance
-          image {
-            id
-            itemId
-            url
-          }
-          createdAt
-          finishedAt
-        }
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
 
 const imageGlobalId = (itemId: string) => Buffer.from(`Image:${itemId}`).toString('base64');
 
@@ -192,7 +123,7 @@ describe('POST /aerial/analyze/{item_id}', () => {
 describe('analyzeImage', () => {
   it('returns the finished Analysis with typed results and evidence', async () => {
     const itemId = await uploaded(t, user, 'pool house');
-    const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
+    const res = await graphql<Json>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
     expect(res.errors).toBeUndefined();
     const result = res.data!.analyzeImage;
     expect(result.__typename).toBe('MutationAnalyzeImageSuccess');
@@ -236,7 +167,7 @@ describe('analyzeImage', () => {
 
   it('keeps an unassessable analysis done with a null score and its reasons', async () => {
     const itemId = await uploaded(t, user, 'dark');
-    const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
+    const res = await graphql<Json>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
     expect(res.data!.analyzeImage.data).toMatchObject({
       status: 'done',
       riskScore: null,
@@ -248,7 +179,7 @@ describe('analyzeImage', () => {
 
   it('returns a failed Analysis with the spec message when the analyzer fails', async () => {
     const itemId = await uploaded(t, user, 'broken');
-    const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
+    const res = await graphql<Json>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input: { imageId: imageGlobalId(itemId) } } });
     expect(res.data!.analyzeImage.data).toMatchObject({
       status: 'failed',
       error: 'Failed to analyze image',
@@ -264,7 +195,7 @@ describe('analyzeImage', () => {
       Buffer.from(`Analysis:${await uploaded(t, user)}`).toString('base64'),
     ];
     for (const imageId of ids) {
-      const res = await graphql<Json>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId } } });
+      const res = await graphql<Json>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input: { imageId } } });
       expect(res.data!.analyzeImage).toEqual({ __typename: 'NotFoundError', message: 'Image not found' });
     }
   });

@@ -146,6 +146,40 @@ describe('in production', () => {
   });
 });
 
+describe('query cost and depth', () => {
+  const limitError = /Query Cost limit|Query depth limit|aliases|Token limit/i;
+
+  it("keeps every one of the app's own operations within the limits", async () => {
+    // Variables are left out: an operation inside the limits gets as far as its variables (or runs); one over a
+    // limit is refused before that with the limit's message.
+    for (const [id, text] of Object.entries(documents)) {
+      const body = (await (await graphql(dev.request, { documentId: id })).json()) as Json;
+      expect(JSON.stringify(body.errors ?? []), text.slice(0, 60)).not.toMatch(limitError);
+    }
+  });
+
+  it('prices the fields a request selects, however they are grouped into fragments', async () => {
+    const fields = 'id analysisId status error createdAt propertyLocation progress';
+    const flat = `{ viewer { analyses(first: 100) { edges { node { ${fields} results { __typename } } } } } }`;
+    const nested = `{ viewer { analyses(first: 100) { edges { node { ...a } } } } }
+      fragment a on Analysis { ...b results { __typename } }
+      fragment b on Analysis { ${fields} }`;
+    for (const query of [flat, nested]) {
+      const body = (await (await graphql(dev.request, { query })).json()) as Json;
+      expect(body.data ?? null).toBeNull();
+      expect(body.errors[0].message).toMatch(/Query Cost limit of 5000 exceeded/);
+    }
+    const small = (await (await graphql(dev.request, { query: flat.replace('first: 100', 'first: 5') })).json()) as Json;
+    expect(JSON.stringify(small.errors ?? [])).not.toMatch(limitError);
+  });
+
+  it('refuses a query nested deeper than 12 levels', async () => {
+    const query = `{ viewer { analyses(first: 1) { edges { node { ${'... on Analysis { '.repeat(10)}id${' }'.repeat(10)} } } } } }`;
+    const body = (await (await graphql(dev.request, { query })).json()) as Json;
+    expect(body.errors[0].message).toMatch(/depth/i);
+  });
+});
+
 describe('in development', () => {
   it('runs a persisted operation by its id for a signed-in user, and still takes ad-hoc text', async () => {
     const user = await createEmulatorUser();

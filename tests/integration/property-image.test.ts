@@ -14,6 +14,7 @@ import { FAKE_PLACES } from '../fakes/gazetteer';
 import { startFakeGoogle } from '../fakes/google';
 import { startFakePublic } from '../fakes/public';
 import { startFakeTiles } from '../fakes/tiles';
+import { ANALYZE_MUTATION, IMAGE_FIELDS } from '../helpers/analysis';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
 import { bearer, graphql } from '../helpers/graphql';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -24,46 +25,12 @@ const FETCH = /* GraphQL */ `
       __typename
       ... on MutationFetchPropertyImageSuccess {
         data {
-          id
-          itemId
-          url
-          width
-          height
-          mime
-          source
-          propertyLocation
-          latitude
-          longitude
-          gsdMPerPx
-          gsdSource
-          capturedAt
+          ${IMAGE_FIELDS}
           attribution
         }
       }
       ... on ImageryError {
         notConfigured
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
-
-const ANALYZE = /* GraphQL */ `
-  mutation Analyze($input: AnalyzeImageInput!) {
-    analyzeImage(input: $input) {
-      __typename
-      ... on MutationAnalyzeImageSuccess {
-        data {
-          analysisId
-          status
-          propertyLocation
-          provenance
-          image {
-            itemId
-          }
-        }
       }
       ... on Error {
         message
@@ -258,7 +225,7 @@ describe.each(providers)('imagery provider $name (fake)', (provider) => {
         __typename: string;
         data?: { analysisId: string; status: string; propertyLocation: string; provenance: Provenance; image: { itemId: string } };
       };
-    }>(t, ANALYZE, { token: user.idToken, variables: { input: { imageId: image.id } } });
+    }>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input: { imageId: image.id } } });
     expect(analyzed.errors).toBeUndefined();
     const analysis = analyzed.data!.analyzeImage.data!;
     expect(analysis).toMatchObject({ status: 'done', propertyLocation: image.propertyLocation, image: { itemId: image.itemId } });
@@ -441,7 +408,7 @@ describe('an imagery host that cannot be reached', () => {
     const user = await createEmulatorUser();
     const typed = await graphql<FetchResult & { fetchPropertyImage: { providerUnreachable?: boolean } }>(
       t,
-      FETCH.replace('... on ImageryError { notConfigured }', '... on ImageryError { notConfigured providerUnreachable }'),
+      FETCH.replace('notConfigured', 'notConfigured providerUnreachable'),
       { token: user.idToken, variables: { input: { address: '38.8977, -77.0365' } } },
     );
     expect(typed.data?.fetchPropertyImage).toEqual({

@@ -1,9 +1,9 @@
 import { useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { RiskZonesTable_user$key } from '../../__generated__/RiskZonesTable_user.graphql';
-import { Button } from '../../components/forms';
 import { StackedTable } from '../../components/StackedTable';
 import { RiskZoneRow } from './RiskZoneRow';
+import { LoadMore } from '../../components/LoadMore';
 
 export const RISK_ZONES_PAGE_SIZE = 20;
 
@@ -48,22 +48,13 @@ export function RiskZonesTable({ user }: { user: RiskZonesTable_user$key }) {
           ))}
         </StackedTable>
       )}
-      {hasNext && (
-        <div className="mt-4">
-          <Button
-            type="button"
-            variant="secondary"
-            busy={isLoadingNext}
-            onClick={() =>
-              startTransition(() => {
-                loadNext(RISK_ZONES_PAGE_SIZE);
-              })
-            }
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={loadNext}
+        pageSize={RISK_ZONES_PAGE_SIZE}
+        startTransition={startTransition}
+      />
     </section>
   );
 }

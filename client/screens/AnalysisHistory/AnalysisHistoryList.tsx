@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import type { AnalysisHistoryList_user$key } from '../../__generated__/AnalysisHistoryList_user.graphql';
 import type { AnalysisHistoryListPaginationQuery } from '../../__generated__/AnalysisHistoryListPaginationQuery.graphql';
 import { countLabel } from '../../components/analysis/format';
-import { Button, buttonClasses } from '../../components/forms';
+import { buttonClasses } from '../../components/forms';
 import { Spinner } from '../../components/Spinner';
 import { AnalysisHistoryCard } from './AnalysisHistoryCard';
 import { HistoryControls } from './HistoryControls';
 import { HistoryExportButtons } from './HistoryExportButtons';
 import { DEFAULT_HISTORY_QUERY, nextSort, toggleFilter, type HistoryQuery } from './historyQuery';
+import { LoadMore } from '../../components/LoadMore';
 
 export const HISTORY_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -123,22 +124,14 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
           ))}
         </div>
       )}
-      {hasNext && (
-        <div className="flex justify-center">
-          <Button
-            type="button"
-            variant="secondary"
-            busy={isLoadingNext}
-            onClick={() =>
-              startTransition(() => {
-                loadNext(HISTORY_PAGE_SIZE);
-              })
-            }
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={loadNext}
+        pageSize={HISTORY_PAGE_SIZE}
+        startTransition={startTransition}
+        className="flex justify-center"
+      />
     </div>
   );
 }

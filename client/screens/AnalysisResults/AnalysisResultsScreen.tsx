@@ -37,6 +37,18 @@ export const AnalysisResultsScreenQuery = graphql`
   }
 `;
 
+/**
+ * What a review or its revert changes on this screen: the rescored view, the review panel and the audit trail.
+ * Both review mutations select it, so every component showing the analysis updates from their payload.
+ */
+export const AnalysisResultsScreenReviewedFragment = graphql`
+  fragment AnalysisResultsScreen_reviewed on Analysis {
+    ...AnalysisResultsView_analysis
+    ...AnalysisReviewPanel_analysis
+    ...AnalysisAuditTrail_analysis
+  }
+`;
+
 export function loader({ params }: LoaderFunctionArgs) {
   // The route carries the raw analysis id; GraphQL takes the Relay global id.
   if (!params.analysisId) return null;

@@ -12,9 +12,7 @@ const mutation = graphql`
       __typename
       ... on MutationRevertAnalysisReviewSuccess {
         data {
-          ...AnalysisResultsView_analysis
-          ...AnalysisReviewPanel_analysis
-          ...AnalysisAuditTrail_analysis
+          ...AnalysisResultsScreen_reviewed
         }
       }
       ... on Error {
@@ -29,11 +27,6 @@ const resultOf = (response: useRevertAnalysisReviewMutation$data) => response.re
 /** Drops the whole review: the analyzer's output is shown (and counted in the history) again. */
 export function useRevertAnalysisReviewMutation(): [(id: string) => Promise<void>, boolean] {
   const [commit, inFlight] = useTypedMutation<RevertMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
-  const revert = useCallback(
-    async (id: string) => {
-      await commit({ input: { id } });
-    },
-    [commit],
-  );
+  const revert = useCallback((id: string) => commit({ input: { id } }).then(() => undefined), [commit]);
   return [revert, inFlight];
 }

@@ -13,9 +13,7 @@ const mutation = graphql`
       __typename
       ... on MutationReviewAnalysisSuccess {
         data {
-          ...AnalysisResultsView_analysis
-          ...AnalysisReviewPanel_analysis
-          ...AnalysisAuditTrail_analysis
+          ...AnalysisResultsScreen_reviewed
         }
       }
       ... on Error {
@@ -30,11 +28,6 @@ const resultOf = (response: useReviewAnalysisMutation$data) => response.reviewAn
 /** One review change (with its reason); the rescored analysis updates every component that shows it. */
 export function useReviewAnalysisMutation(): [(input: ReviewAnalysisInput) => Promise<void>, boolean] {
   const [commit, inFlight] = useTypedMutation<ReviewAnalysisMutation, ReturnType<typeof resultOf>>(mutation, resultOf);
-  const review = useCallback(
-    async (input: ReviewAnalysisInput) => {
-      await commit({ input });
-    },
-    [commit],
-  );
+  const review = useCallback((input: ReviewAnalysisInput) => commit({ input }).then(() => undefined), [commit]);
   return [review, inFlight];
 }

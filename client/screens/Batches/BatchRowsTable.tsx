@@ -2,8 +2,8 @@ import { useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
-import { Button } from '../../components/forms';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
+import { LoadMore } from '../../components/LoadMore';
 
 export const BATCH_ROWS_PAGE_SIZE = 50;
 const FILTERS: (BatchRowState | null)[] = [null, 'queued', 'running', 'done', 'not_found', 'failed', 'invalid'];
@@ -116,22 +116,13 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
         </table>
         {rows.length === 0 && <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No rows in this state.</p>}
       </div>
-      {hasNext && (
-        <div className="mt-4">
-          <Button
-            type="button"
-            variant="secondary"
-            busy={isLoadingNext}
-            onClick={() =>
-              startTransition(() => {
-                loadNext(BATCH_ROWS_PAGE_SIZE);
-              })
-            }
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        loadNext={loadNext}
+        pageSize={BATCH_ROWS_PAGE_SIZE}
+        startTransition={startTransition}
+      />
     </section>
   );
 }

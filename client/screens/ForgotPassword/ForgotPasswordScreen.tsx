@@ -5,7 +5,7 @@ import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
 import { AuthHeading } from '../../components/AuthHeading';
-import { Button, TextField } from '../../components/forms';
+import { Button, EmailField } from '../../components/forms';
 
 export default function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
@@ -33,15 +33,7 @@ export default function ForgotPasswordScreen() {
       </AuthHeading>
       {result && <Alert tone={result.tone}>{result.message}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" className="w-full" busy={busy}>
           Send Reset Link
         </Button>

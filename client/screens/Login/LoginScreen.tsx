@@ -5,7 +5,7 @@ import { authErrorMessage } from '../../auth/errors';
 import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
 import { AuthHeading } from '../../components/AuthHeading';
-import { Button, TextField } from '../../components/forms';
+import { Button, EmailField, PasswordField } from '../../components/forms';
 import { OtherSignIns } from '../../components/OtherSignIns';
 
 export default function LoginScreen() {
@@ -32,24 +32,8 @@ export default function LoginScreen() {
       </AuthHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={setPassword} />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className={linkClass}>
             Forgot your password?

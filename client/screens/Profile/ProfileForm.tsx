@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormError, updateProfile } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
 import { Alert } from '../../components/Alert';
-import { Button, TextField } from '../../components/forms';
+import { Button, EmailField, PasswordField } from '../../components/forms';
 
 type Message = { tone: 'success' | 'error' | 'info'; text: string };
 
@@ -46,33 +46,22 @@ export function ProfileForm({ currentEmail }: { currentEmail: string }) {
         Sign-in details
       </h2>
       <form className="mt-5 space-y-5" onSubmit={onSubmit}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          hint="Changing it sends a verification link to the new address."
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField hint="Changing it sends a verification link to the new address." value={email} onChange={setEmail} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <PasswordField
             label="New password"
-            type="password"
             name="new-password"
             autoComplete="new-password"
             hint="Leave blank to keep your current password."
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={setPassword}
           />
-          <TextField
+          <PasswordField
             label="Confirm new password"
-            type="password"
             name="confirm-password"
             autoComplete="new-password"
             value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+            onChange={setConfirmPassword}
           />
         </div>
         {messages.map((message) => (

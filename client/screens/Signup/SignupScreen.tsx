@@ -9,7 +9,7 @@ import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignI
 import { Alert } from '../../components/Alert';
 import { AuthHeading } from '../../components/AuthHeading';
 import { useAuth } from '../../auth/useAuth';
-import { Button, TextField } from '../../components/forms';
+import { Button, EmailField, PasswordField } from '../../components/forms';
 import { OtherSignIns } from '../../components/OtherSignIns';
 
 export default function SignupScreen() {
@@ -66,33 +66,23 @@ export default function SignupScreen() {
       </AuthHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField
           label="Password"
-          type="password"
           name="new-password"
           autoComplete="new-password"
           required
           hint={`At least ${minLength} characters.`}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
-        <TextField
+        <PasswordField
           label="Confirm password"
-          type="password"
           name="confirm-password"
           autoComplete="new-password"
           required
           value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+          onChange={setConfirmPassword}
         />
         <Button type="submit" className="w-full" busy={busy === 'email'} disabled={busy !== null}>
           Create account
