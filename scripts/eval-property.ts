@@ -182,6 +182,16 @@ export async function runPropertyEval(args: string[]): Promise<void> {
         box_style: r.boxStyle,
         box_features: r.boxFeatures,
         subject_confidence: subject?.confidence ?? null,
+        subject_box: subject
+          ? [
+              Math.min(...subject.polygon.map((p) => p[0])),
+              Math.min(...subject.polygon.map((p) => p[1])),
+              Math.max(...subject.polygon.map((p) => p[0])),
+              Math.max(...subject.polygon.map((p) => p[1])),
+            ]
+          : null,
+        gsd: r.out?.evidence.provenance.gsd_m_per_px ?? null,
+        gsd_basis: r.out?.evidence.provenance.gsd_basis ?? null,
         labels: r.rec.labels,
         findings: r.out?.evidence.findings.map((f) => ({ feature: f.feature, confidence: f.confidence, note: f.note })),
         results: r.out?.results,

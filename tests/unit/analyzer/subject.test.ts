@@ -100,6 +100,29 @@ describe('subject building from the building map', () => {
     expect(subjectOf(0.25, [[70, 0, 130, 8]]).roof).toBeNull();
   });
 
+  it('splits two buildings that the map joins by a narrow strip, and keeps the one over the centre', () => {
+    // Two 12.5 m × 10 m houses 2.5 m apart, joined in the map by a 0.75 m strip (a garden wall, a terrace edge).
+    const { roof } = subjectOf(0.25, [
+      [80, 60, 130, 100],
+      [140, 60, 190, 100],
+      [130, 78, 140, 81],
+    ]);
+    expect(roof).not.toBeNull();
+    const xs = roof!.polygon.map((p) => p[0]);
+    expect(Math.max(...xs)).toBeLessThan(140); // at most half the strip; the joined blob ran to 190
+    expect(roof!.areaPx).toBeGreaterThan(0.9 * 50 * 40);
+  });
+
+  it('keeps an L-shaped house whole: its wing is wider than a neck', () => {
+    // A 12.5 m × 10 m body with a 3 m wide, 5 m long wing.
+    const { roof } = subjectOf(0.25, [
+      [80, 60, 130, 100],
+      [118, 100, 130, 120],
+    ]);
+    expect(roof).not.toBeNull();
+    expect(roof!.areaPx).toBeGreaterThan(0.9 * (50 * 40 + 12 * 20));
+  });
+
   it('reports every building pixel for relating other findings to buildings', () => {
     const { buildings } = findSubjectBuilding(
       scene,
