@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
+import { classifyRoofStyle, roofFeatures, roofInBox, type RoofFeatures } from '../server/analyzer/local/roof-analysis';
 import { riskBand } from '../server/analyzer/scoring';
 import {
   confusion,
@@ -25,7 +26,7 @@ import { labelBand, labelScoreOnLabelledFields, propertySetSchema, type Property
 type Flag = PresenceQuestion;
 const FLAGS: Flag[] = ['building', 'pool', 'spa', 'solar', 'power_lines_visible', 'power_lines_over', 'trees_touching', 'trees_present'];
 
-function boxIoU(a: number[], b: number[]): number {
+export function boxIoU(a: number[], b: number[]): number {
   const iw = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
   const ih = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
   const inter = iw * ih;
@@ -39,6 +40,9 @@ interface Row {
   error?: string;
   ms: number;
   iou: number | null;
+  /** Roof style read on the labelled subject box (apart from the subject choice), where a style is labelled. */
+  boxStyle: string | null;
+  boxFeatures: RoofFeatures | null;
 }
 
 const pct = (n: number, d: number) => (d ? `${n}/${d} = ${((100 * n) / d).toFixed(0)} %` : '–');
@@ -48,10 +52,15 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
   for (const rec of records) {
     const bytes = readFileSync(join(root, rec.file));
     const t = performance.now();
-    const row: Row = { rec, out: null, ms: 0, iou: null };
+    const row: Row = { rec, out: null, ms: 0, iou: null, boxStyle: null, boxFeatures: null };
     try {
       const context = { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload' };
-      row.out = buildOutput(await detect(bytes, context), context, performance.now() - t);
+      const d = await detect(bytes, context);
+      row.out = buildOutput(d, context, performance.now() - t);
+      if (rec.subject_box && rec.labels.roof_style && !d.quality.length) {
+        row.boxFeatures = roofFeatures(d.scene, roofInBox(d.scene, d.buildings ?? null, rec.subject_box));
+        row.boxStyle = classifyRoofStyle(row.boxFeatures).style;
+      }
     } catch (e) {
       row.error = (e as Error).message;
     }
@@ -101,6 +110,15 @@ function report(title: string, rows: Row[]): string {
   const styleOk = styled.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
   lines.push(
     `- Roof style: ${pct(styleOk, styled.length)} (${tally(styled.map((r) => `${r.rec.labels.roof_style}→${r.out!.results.roof.style}`))})`,
+  );
+  // The same labels read on the labelled subject box: the classifier's own error, apart from the subject choice.
+  const boxOk = styled.filter((r) => r.boxStyle === r.rec.labels.roof_style).length;
+  lines.push(
+    `- Roof style on the labelled subject box: ${pct(boxOk, styled.length)} (${tally(styled.map((r) => `${r.rec.labels.roof_style}→${r.boxStyle ?? 'none'}`))})`,
+  );
+  const half = (odd: number) => styled.filter((_, k) => k % 2 === odd);
+  lines.push(
+    `  - by position among the styled images: even ${pct(half(0).filter((r) => r.boxStyle === r.rec.labels.roof_style).length, half(0).length)}, odd ${pct(half(1).filter((r) => r.boxStyle === r.rec.labels.roof_style).length, half(1).length)}`,
   );
   const cond = ok.filter((r) => r.rec.labels.roof_condition);
   const condOk = cond.filter((r) => r.out!.results.roof.condition === r.rec.labels.roof_condition).length;
@@ -161,6 +179,8 @@ export async function runPropertyEval(args: string[]): Promise<void> {
         withheld,
         ms: Math.round(r.ms),
         iou: r.iou,
+        box_style: r.boxStyle,
+        box_features: r.boxFeatures,
         subject_confidence: subject?.confidence ?? null,
         subject_box: subject
           ? [

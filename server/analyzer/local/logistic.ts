@@ -50,3 +50,26 @@ export function train(
   }
   return { mean, std, weights: w, bias: b };
 }
+
+/** A multinomial logistic regression (one weight row per class), trained offline; committed as JSON. */
+export interface SoftmaxModel {
+  name: string;
+  features: string[];
+  classes: string[];
+  mean: number[];
+  std: number[];
+  weights: number[][];
+  bias: number[];
+  trained_on: string;
+}
+
+/** Class probabilities, in the order of `model.classes`. */
+export function predictClasses(model: SoftmaxModel, x: number[]): number[] {
+  const z = model.classes.map((_, c) =>
+    model.weights[c].reduce((s, wj, j) => s + wj * ((x[j] - model.mean[j]) / model.std[j]), model.bias[c]),
+  );
+  const top = Math.max(...z);
+  const e = z.map((v) => Math.exp(v - top));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / sum);
+}

@@ -1,0 +1,45 @@
+// Roof-style features of every labelled roof of the whole-property set (tests/eval/property.json), read on the
+// labelled subject box exactly as `npm run eval -- --property` does, with the ground resolution given and
+// withheld. Prints JSON lines (file, position among the styled images, label, withheld, features) for
+// choosing the roof-style rules on the even positions.
+//   npx tsx training/roof-style-features.ts [--root ../shared/eval] > features.jsonl
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { detect } from '../server/analyzer/local/analyzer';
+import { boxIoU } from '../scripts/eval-property';
+import { roofFeatures, roofInBox } from '../server/analyzer/local/roof-analysis';
+import { propertySetSchema } from '../scripts/property-labels';
+
+/** The bounding box of a scene mask, in image pixels. */
+function maskBox(mask: Uint8Array, scene: { w: number; sx: number; sy: number }): number[] {
+  const b = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % scene.w;
+    const y = (i - x) / scene.w;
+    b[0] = Math.min(b[0], x * scene.sx);
+    b[1] = Math.min(b[1], y * scene.sy);
+    b[2] = Math.max(b[2], (x + 1) * scene.sx);
+    b[3] = Math.max(b[3], (y + 1) * scene.sy);
+  }
+  return b;
+}
+
+const args = process.argv.slice(2);
+const rootArg = args.indexOf('--root');
+const root = resolve(rootArg >= 0 ? args[rootArg + 1] : join(process.cwd(), '..', 'shared', 'eval'));
+const records = propertySetSchema.parse(JSON.parse(readFileSync('tests/eval/property.json', 'utf8')));
+const styled = records.filter((r) => r.labels.roof_style && r.subject_box);
+for (const withheld of [false, true]) {
+  for (const [position, rec] of styled.entries()) {
+    const d = await detect(readFileSync(join(root, rec.file)), { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload' });
+    if (d.quality.length) continue;
+    const row = { file: rec.file, kind: rec.kind, position, label: rec.labels.roof_style, withheld };
+    const features = roofFeatures(d.scene, roofInBox(d.scene, d.buildings ?? null, rec.subject_box!));
+    console.log(JSON.stringify({ ...row, roof: 'box', features }));
+    // The analyzer's own subject roof too, wherever it overlaps the labelled box: at analysis time the style is
+    // read on that mask, whose outline differs from the map cut by the box (and is often part of the roof only).
+    const iou = d.roof ? boxIoU(maskBox(d.roof.mask, d.scene), rec.subject_box!) : 0;
+    if (d.roof && iou > 0) console.log(JSON.stringify({ ...row, roof: 'subject', iou, features: roofFeatures(d.scene, d.roof) }));
+  }
+}
