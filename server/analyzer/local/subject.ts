@@ -19,9 +19,10 @@ export const SUBJECT = {
   outbuildingPenalty: 3,
   /**
    * A building further from the centre than this share of the shorter side is never the subject (0.5 let a
-   * neighbour's roof or a warehouse strip at the edge of a crop centred on an empty lot become the subject).
+   * neighbour's roof or a warehouse strip at the edge of a crop centred on an empty lot become the subject; 0.4
+   * still let a house off the edge of a tile centred on woodland or a road junction, decision 013c).
    */
-  maxCentreDistance: 0.4,
+  maxCentreDistance: 0.35,
   /** Mean probability over a blob below this is too unsure to be a building. */
   minMeanProbability: 0.62,
   /**
@@ -44,6 +45,12 @@ export const SUBJECT = {
    * (whole-property set, decision 013c: subject found 44 → 48-49 %). 0: no split.
    */
   neckM: 1,
+  /**
+   * A building cut by the frame edge is the subject only when it comes within this share of the shorter side of
+   * the centre (it may fill the frame of a crop centred on it): further out it is a neighbour seen at the edge of
+   * a frame centred on an empty lot or on woodland (decision 013c).
+   */
+  edgeMaxCentre: 0.3,
 };
 
 interface Candidate {
@@ -88,6 +95,8 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     if (meanP < SUBJECT.minMeanProbability) return;
     const dist = minD[k];
     if (dist > SUBJECT.maxCentreDistance * short) return;
+    const cut = c.x0 === 0 || c.y0 === 0 || c.x1 === w - 1 || c.y1 === h - 1;
+    if (cut && dist > SUBJECT.edgeMaxCentre * short) return;
     const small = c.area < pxArea(scene, SUBJECT.outbuildingM2);
     // Distance from the centre to the blob, in pixels; a blob covering the centre costs nothing.
     const cost = dist * (small ? SUBJECT.outbuildingPenalty : 1) + (small ? 0.04 * short : 0);

@@ -98,6 +98,17 @@ describe('subject building from the building map', () => {
     // A 15 m × 2 m strip along the top edge, its nearest point 0.46 of the shorter side from the centre: a
     // neighbour's building seen at the edge of a crop centred on an empty lot.
     expect(subjectOf(0.25, [[70, 0, 130, 8]]).roof).toBeNull();
+    // A 15 m × 4 m building clear of the edge, its nearest point 0.37 of the shorter side from the centre.
+    expect(subjectOf(0.25, [[70, 139, 130, 155]]).roof).toBeNull();
+  });
+
+  it('takes a building cut by the frame edge only when it reaches near the centre', () => {
+    // A 15 m × 7 m neighbour along the bottom edge, its nearest point 0.33 of the shorter side from the centre.
+    expect(subjectOf(0.25, [[70, 132, 130, 160]]).roof).toBeNull();
+    // The same building as a house filling the lower part of a crop centred on it: it reaches the centre.
+    expect(subjectOf(0.25, [[70, 75, 130, 160]]).roof).not.toBeNull();
+    // Not cut by the edge, as far out as the first: still a candidate.
+    expect(subjectOf(0.25, [[70, 132, 130, 150]]).roof).not.toBeNull();
   });
 
   it('splits two buildings that the map joins by a narrow strip, and keeps the one over the centre', () => {
