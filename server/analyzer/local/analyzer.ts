@@ -52,8 +52,6 @@ export interface Detections {
   modelsUsed: string[];
   /** Every building pixel of the learned building map (scene resolution), when the model ran. */
   buildings?: Mask | null;
-  /** The building probability map the subject was chosen from (pools and canopy taken out), when the model ran. */
-  buildingMap?: Plane | null;
   /** The ground resolution estimated from the buildings in view (m per image pixel), when none was given. */
   gsdEstimate?: { mPerPx: number; basis: string } | null;
 }
@@ -185,7 +183,6 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     solar,
     modelsUsed,
     buildings: subject?.buildings ?? null,
-    buildingMap: buildingMap ?? null,
     gsdEstimate,
   };
 }

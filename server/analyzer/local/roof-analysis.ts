@@ -8,9 +8,10 @@ import type { RoofStyle } from '../contract';
 import type { RoofSign } from '../roof-condition';
 import type { Roof } from './building';
 import { chooseClass, type SoftmaxModel } from './logistic';
-import { boundaryPoints, convexHull, minAreaRect, polygonArea, simplify, traceContour } from './geometry';
+import { simplify, traceContour } from './geometry';
 import { and, blur, componentMask, components, countSet, erode, fillHoles, sobel, type Mask } from './raster';
 import type { Scene } from './scene';
+import { roofOfMask } from './subject';
 
 export const ROOF_STYLE = {
   /** Share of internal edge energy at 25–65° to the roof axis above which the roof is a hip. */
@@ -202,24 +203,9 @@ export function roofInBox(scene: Scene, buildings: Mask | null, box: readonly nu
     const main = lab.components.reduce<(typeof lab.components)[number] | null>((a, b) => (!a || b.area > a.area ? b : a), null);
     if (main && main.area >= countSet(inBox) / 3) mask = fillHoles(componentMask(lab, main.label), w, h);
   }
-  const hull = convexHull(boundaryPoints(mask, w, h, x0, y0, x1, y1));
-  const areaPx = countSet(mask);
-  let sx = 0;
-  let sy = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    sx += i % w;
-    sy += Math.floor(i / w);
-  }
-  return {
-    mask,
-    polygon: hull,
-    rect: minAreaRect(hull),
-    areaPx,
-    centroid: [sx / Math.max(1, areaPx), sy / Math.max(1, areaPx)],
-    confidence: 1,
-    solidity: Math.min(1, areaPx / Math.max(1, polygonArea(hull))),
-  };
+  const roof = roofOfMask(scene, mask, 1);
+  if (!roof) throw new Error('The box does not overlap the image');
+  return roof;
 }
 
 export interface RoofCondition {

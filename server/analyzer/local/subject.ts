@@ -157,6 +157,15 @@ export function edgeCoherence(mask: Mask, L: Plane, w: number, h: number): numbe
 }
 
 function roofFromMask(scene: Scene, mask: Mask, c: Candidate): Roof | null {
+  const centred = Math.exp(-((c.dist / Math.min(scene.w, scene.h)) ** 2) / (2 * 0.2 ** 2));
+  return roofOfMask(scene, mask, Math.round(Math.min(0.97, 0.4 + 0.45 * c.meanP + 0.1 * centred) * 100) / 100);
+}
+
+/**
+ * The roof of the largest piece of `mask`: its oriented rectangle, its outline (the rectangle where the piece
+ * fills it, else the traced contour) and its solidity; null when the mask is empty.
+ */
+export function roofOfMask(scene: Scene, mask: Mask, confidence: number): Roof | null {
   const { w, h } = scene;
   const lab = components(mask, w, h);
   if (!lab.components.length) return null;
@@ -174,8 +183,6 @@ function roofFromMask(scene: Scene, mask: Mask, c: Candidate): Roof | null {
   const rect = minAreaRect(hull);
   const rectFill = Math.min(1, main.area / Math.max(1, rect.area));
   const polygon: Pt[] = rectFill > 0.88 ? rect.corners : simplify(traceContour(m, w, h, first), Math.max(1, 0.5 * scene.pxPerM));
-  const centred = Math.exp(-((c.dist / Math.min(w, h)) ** 2) / (2 * 0.2 ** 2));
-  const confidence = Math.round(Math.min(0.97, 0.4 + 0.45 * c.meanP + 0.1 * centred) * 100) / 100;
   return { mask: m, polygon, rect, areaPx: main.area, centroid: [main.cx, main.cy], confidence, solidity };
 }
 
