@@ -54,29 +54,59 @@ export function subjectRoof(findings: readonly Finding[]): Point[] | null {
   return roofs.reduce((best, f) => (f.confidence > best.confidence ? f : best)).polygon;
 }
 
-function inside(x: number, y: number, poly: readonly Point[]): boolean {
-  let hit = false;
+/**
+ * The x positions where the horizontal line at `y` crosses the polygon's edges, ascending: a point (x, y) is
+ * inside exactly when an odd number of them lie to its right (the even-odd rule of the classic ray test, with
+ * the same half-open edge rule, so every sample gets the same answer as a per-point test).
+ */
+function crossings(y: number, poly: readonly Point[]): number[] {
+  const xs: number[] = [];
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const [xi, yi] = poly[i];
     const [xj, yj] = poly[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
+    if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
   }
-  return hit;
+  return xs.sort((a, b) => a - b);
 }
 
-function distanceToEdges(x: number, y: number, poly: readonly Point[]): number {
+/** Inside per the row's `crossings`: odd count of crossings strictly right of x. */
+function insideRow(x: number, xs: readonly number[]): boolean {
+  let right = 0;
+  for (let k = xs.length - 1; k >= 0 && x < xs[k]; k--) right++;
+  return right % 2 === 1;
+}
+
+/** The polygon's edges as flat arrays (start point, direction, squared length) for the distance loop. */
+function edgesOf(poly: readonly Point[]) {
+  const n = poly.length;
+  const ax = new Float64Array(n);
+  const ay = new Float64Array(n);
+  const dx = new Float64Array(n);
+  const dy = new Float64Array(n);
+  const len = new Float64Array(n);
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    ax[i] = poly[j][0];
+    ay[i] = poly[j][1];
+    dx[i] = poly[i][0] - poly[j][0];
+    dy[i] = poly[i][1] - poly[j][1];
+    len[i] = dx[i] * dx[i] + dy[i] * dy[i];
+  }
+  return { n, ax, ay, dx, dy, len };
+}
+
+/** Distance from (x, y) to the nearest edge. */
+function distanceToEdges(x: number, y: number, e: ReturnType<typeof edgesOf>): number {
   let best = Infinity;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [ax, ay] = poly[j];
-    const [bx, by] = poly[i];
-    const dx = bx - ax;
-    const dy = by - ay;
-    const len = dx * dx + dy * dy;
-    const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len));
-    const d = Math.hypot(x - (ax + t * dx), y - (ay + t * dy));
+  for (let i = 0; i < e.n; i++) {
+    const px = x - e.ax[i];
+    const py = y - e.ay[i];
+    const t = e.len[i] === 0 ? 0 : Math.max(0, Math.min(1, (px * e.dx[i] + py * e.dy[i]) / e.len[i]));
+    const qx = px - t * e.dx[i];
+    const qy = py - t * e.dy[i];
+    const d = qx * qx + qy * qy;
     if (d < best) best = d;
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 function boundsOf(poly: readonly Point[]) {
@@ -117,19 +147,30 @@ export function defensibleSpace(input: DefensibleSpaceInput): DefensibleSpace {
     .filter((f) => f.feature === 'tree' && f.polygon.length >= 3)
     .map((f) => ({ poly: f.polygon, box: boundsOf(f.polygon) }));
   const box = boundsOf(roof);
+  const edges = edgesOf(roof);
+  const outerM = DEFENSIBLE_SPACE_ZONES[DEFENSIBLE_SPACE_ZONES.length - 1].outer_m;
   const seen = DEFENSIBLE_SPACE_ZONES.map(() => 0);
   const total = DEFENSIBLE_SPACE_ZONES.map(() => 0);
   const green = DEFENSIBLE_SPACE_ZONES.map(() => 0);
+  // Row by row: the roof's and the crowns' edge crossings are found once per row, not once per sample.
   for (let y = box.y0 - outerPx + step / 2; y < box.y1 + outerPx; y += step) {
+    const roofRow = crossings(y, roof);
+    const rowVisible = y >= 0 && y < input.height;
+    const crownRows = rowVisible
+      ? crowns.filter((c) => y >= c.box.y0 && y <= c.box.y1).map((c) => ({ box: c.box, xs: crossings(y, c.poly) }))
+      : [];
+    const boxDy = Math.max(0, box.y0 - y, y - box.y1);
     for (let x = box.x0 - outerPx + step / 2; x < box.x1 + outerPx; x += step) {
-      if (inside(x, y, roof)) continue;
-      const metres = distanceToEdges(x, y, roof) * gsd;
+      // Beyond the outer zone from the roof's bounding box means beyond it from the roof.
+      if (Math.hypot(Math.max(0, box.x0 - x, x - box.x1), boxDy) * gsd >= outerM) continue;
+      if (insideRow(x, roofRow)) continue;
+      const metres = distanceToEdges(x, y, edges) * gsd;
       const zone = DEFENSIBLE_SPACE_ZONES.findIndex((z) => metres >= z.inner_m && metres < z.outer_m);
       if (zone < 0) continue;
       total[zone] += 1;
-      if (x < 0 || y < 0 || x >= input.width || y >= input.height) continue;
+      if (!rowVisible || x < 0 || x >= input.width) continue;
       seen[zone] += 1;
-      if (crowns.some((c) => x >= c.box.x0 && x <= c.box.x1 && y >= c.box.y0 && y <= c.box.y1 && inside(x, y, c.poly))) green[zone] += 1;
+      if (crownRows.some((c) => x >= c.box.x0 && x <= c.box.x1 && insideRow(x, c.xs))) green[zone] += 1;
     }
   }
   const cellM2 = (step * gsd) ** 2;

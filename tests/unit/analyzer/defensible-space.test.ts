@@ -63,6 +63,78 @@ describe('defensibleSpace', () => {
     const empty = defensibleSpace({ findings: [box('tree', 0, 0, 10, 10)], gsdMPerPx: 0.5, width: 400, height: 400 });
     expect(empty.status).toBe('no_building');
   });
+
+  it('counts each sample exactly as a per-point test does, for a concave roof and crowns cut by the frame', () => {
+    // The zones are counted row by row (edge crossings once per row); this reference tests every sample on
+    // its own, with the textbook ray test and point-to-segment distance.
+    type P = [number, number];
+    const insideRef = (x: number, y: number, poly: P[]) => {
+      let hit = false;
+      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+        const [xi, yi] = poly[i];
+        const [xj, yj] = poly[j];
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
+      }
+      return hit;
+    };
+    const distRef = (x: number, y: number, poly: P[]) =>
+      Math.min(
+        ...poly.map(([bx, by], i) => {
+          const [ax, ay] = poly[(i + poly.length - 1) % poly.length];
+          const len = (bx - ax) ** 2 + (by - ay) ** 2;
+          const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / len));
+          return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay)));
+        }),
+      );
+    const lShape: P[] = [
+      [30.3, 20.1],
+      [70.2, 20.1],
+      [70.2, 45.7],
+      [48.9, 45.7],
+      [48.9, 71.4],
+      [30.3, 71.4],
+    ];
+    const crown: P[] = [
+      [60, 48],
+      [95, 52],
+      [88, 90],
+      [55, 80],
+    ];
+    const edgeCrown: P[] = [
+      [-10, 10],
+      [12, 0],
+      [20, 30],
+      [-5, 40],
+    ];
+    const finding = (feature: Finding['feature'], polygon: P[]): Finding => ({ ...box(feature, 0, 0, 1, 1), polygon });
+    const gsd = 0.5;
+    const space = defensibleSpace({
+      findings: [finding('roof', lShape), finding('tree', crown), finding('tree', edgeCrown)],
+      gsdMPerPx: gsd,
+      width: 100,
+      height: 90,
+    });
+    const step = 0.25 / gsd < 1 ? 1 : 0.25 / gsd;
+    const outerPx = 30 / gsd;
+    const zones = [1.5, 9, 30];
+    const total = [0, 0, 0];
+    const seen = [0, 0, 0];
+    const green = [0, 0, 0];
+    for (let y = 20.1 - outerPx + step / 2; y < 71.4 + outerPx; y += step)
+      for (let x = 30.3 - outerPx + step / 2; x < 70.2 + outerPx; x += step) {
+        if (insideRef(x, y, lShape)) continue;
+        const zone = zones.findIndex((outer) => distRef(x, y, lShape) * gsd < outer);
+        if (zone < 0) continue;
+        total[zone]++;
+        if (x < 0 || y < 0 || x >= 100 || y >= 90) continue;
+        seen[zone]++;
+        if (insideRef(x, y, crown) || insideRef(x, y, edgeCrown)) green[zone]++;
+      }
+    expect(seen.every((n) => n > 0) && green[0] > 0 && green[1] > 0).toBe(true);
+    expect(space.rings.map((r) => r.area_m2)).toEqual(seen.map((n) => Math.round(n * (step * gsd) ** 2 * 10) / 10));
+    expect(space.rings.map((r) => r.visible_pct)).toEqual(seen.map((n, i) => Math.round((1000 * n) / total[i]) / 10));
+    expect(space.rings.map((r) => r.vegetation_m2)).toEqual(green.map((n) => Math.round(n * (step * gsd) ** 2 * 10) / 10));
+  });
 });
 
 describe('the defensible_space_dense scoring factor', () => {
