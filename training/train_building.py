@@ -20,7 +20,9 @@ Data (nothing is copied into the repository; see training/README.md for sources,
 The model runs at 0.3 m/px; scale is jittered 0.55-1.8x around each source's resolution so that an estimated or
 assumed ground resolution (uploads without metadata) still finds houses.
 
-Usage: nice -n 10 training/.venv/bin/python training/train_building.py [--steps N]
+Usage: nice -n 10 training/.venv/bin/python training/train_building.py [--steps N] [--init building.pt] [--out DIR]
+--init continues from a saved checkpoint (a further one-cycle schedule of --steps); --out writes building.pt and
+building.onnx to DIR instead of replacing the product's model, for a comparison before it is committed.
 """
 from __future__ import annotations
 
@@ -161,6 +163,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--no-eval", action="store_true")
+    ap.add_argument("--init", type=Path, default=None)
+    ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     setup_determinism(SEED, threads=1)
     timer = Timer()
@@ -170,6 +174,9 @@ def main():
 
     net = TinyUNet((16, 32, 64, 128), (1, 2, 3, 3))
     print("params", count_params(net))
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+        print(f"continuing from {args.init}: holdout IoU {iou_on(net, holdout):.3f}", flush=True)
     opt, sched = one_cycle(net, args.steps)
     rng = np.random.default_rng(SEED)
     net.train()
@@ -191,13 +198,14 @@ def main():
             if step % 400 == 0 or step == args.steps - 1:
                 msg += f" holdout IoU {iou_on(net, holdout):.3f}"
             print(msg, flush=True)
-    WORK_DIR.mkdir(parents=True, exist_ok=True)
-    torch.save(net.state_dict(), WORK_DIR / "building.pt")
-    export_onnx(net, MODELS_DIR / "building.onnx")
+    work_dir = args.out or WORK_DIR
+    work_dir.mkdir(parents=True, exist_ok=True)
+    torch.save(net.state_dict(), work_dir / "building.pt")
+    export_onnx(net, (args.out or MODELS_DIR) / "building.onnx")
     secs = timer()
     print(f"exported building.onnx; training took {secs:.0f}s; holdout pixel IoU {iou_on(net, holdout):.3f}", flush=True)
-    (WORK_DIR / "building.train_seconds").write_text(f"{secs:.0f}\n")
-    if not args.no_eval:
+    (work_dir / "building.train_seconds").write_text(f"{secs:.0f}\n")
+    if not args.no_eval and not args.out:
         write_entry(holdout, secs)
 
 
