@@ -108,8 +108,12 @@ def load_data():
     return full, holdout, pools, negatives
 
 
-def crop_batch(rng, items, n, size, negative_only=False):
+def crop_batch(rng, items, n, size, negative_only=False, frame=None):
+    """n crops of size x size at the model's scale. With `frame` (< size), each crop is a frame of that many pixels
+    padded to `size` past its bottom and right edges by repeating the last row and column, exactly as the runtime
+    pads a small image (server/analyzer/local/models.ts); the padding carries no label."""
     xs, ys, ws = [], [], []
+    content = frame or size
     for _ in range(n):
         img, m, gsd = items[int(rng.integers(len(items)))]
         if gsd is None:
@@ -117,21 +121,28 @@ def crop_batch(rng, items, n, size, negative_only=False):
             s = rng.uniform(0.15, 0.6)
         else:
             s = gsd / GSD * float(np.exp(rng.uniform(np.log(0.55), np.log(1.8))))
-        crop = int(np.ceil(size / s)) + 2
+        crop = int(np.ceil(content / s)) + 2
         mm = m if m is not None else np.zeros(img.shape[:2], np.uint8)
         ci, cm = random_crop(rng, crop, img, mm)
-        ci = rescale(ci, size / crop)[:size, :size]
-        cm = rescale(cm, size / crop, is_mask=True)[:size, :size]
+        ci = rescale(ci, content / crop)[:content, :content]
+        cm = rescale(cm, content / crop, is_mask=True)[:content, :content]
         ci, cm = geometric(rng, ci, cm)
-        xs.append(photometric(rng, ci, hue_deg=15.0))
+        ci = photometric(rng, ci, hue_deg=15.0)
         y = (cm > 0.5).astype(np.float32)
         if negative_only:
             # Only the pool pixels are known (not a building); the rest of the tile carries no label.
-            ws.append(y.copy())
-            ys.append(np.zeros_like(y))
+            w = y.copy()
+            y = np.zeros_like(y)
         else:
-            ys.append(y)
-            ws.append(np.ones_like(y))
+            w = np.ones_like(y)
+        if content < size:
+            pad = ((0, size - content), (0, size - content))
+            ci = np.pad(ci, pad + ((0, 0),), mode="edge")
+            y = np.pad(y, pad)
+            w = np.pad(w, pad)
+        xs.append(ci)
+        ys.append(y)
+        ws.append(w)
     return xs, ys, ws
 
 
@@ -165,6 +176,10 @@ def main():
     ap.add_argument("--no-eval", action="store_true")
     ap.add_argument("--init", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None)
+    # Share of steps trained on small frames (80-128 px at the model's scale, padded as the runtime pads them):
+    # the product's roof crops and 101 px solar tiles are smaller than the 192 px training crops.
+    ap.add_argument("--small-frames", type=float, default=0.0)
+    ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     args = ap.parse_args()
     setup_determinism(SEED, threads=1)
     timer = Timer()
@@ -177,20 +192,25 @@ def main():
     if args.init:
         net.load_state_dict(torch.load(args.init))
         print(f"continuing from {args.init}: holdout IoU {iou_on(net, holdout):.3f}", flush=True)
-    opt, sched = one_cycle(net, args.steps)
+    opt, sched = one_cycle(net, args.steps, lr=args.lr)
     rng = np.random.default_rng(SEED)
     net.train()
     for step in range(args.steps):
-        a = crop_batch(rng, full, 6, 192)
-        b = crop_batch(rng, pools, 1, 192, negative_only=True)
-        c = crop_batch(rng, negatives, 2, 192)
+        size, frame = 192, None
+        if rng.random() < args.small_frames:
+            frame = int(rng.integers(80, 129))
+            size = -(-frame // 16) * 16
+        a = crop_batch(rng, full, 6, size, frame=frame)
+        b = crop_batch(rng, pools, 1, size, negative_only=True, frame=frame)
+        c = crop_batch(rng, negatives, 2, size, frame=frame)
         xs, ys, ws = a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]
         x = to_tensor(xs)
         y = torch.from_numpy(np.stack(ys))[:, None]
         wgt = torch.from_numpy(np.stack(ws))[:, None]
         logits = net(x)
         bce = (F.binary_cross_entropy_with_logits(logits, y, reduction="none") * wgt).sum() / wgt.sum().clamp(min=1)
-        dice = soft_dice(torch.sigmoid(logits[:6]), y[:6])  # the fully labelled crops
+        # The fully labelled crops, without the padding of small frames (it carries no label).
+        dice = soft_dice(torch.sigmoid(logits[:6]) * wgt[:6], y[:6] * wgt[:6])
         loss = bce + dice
         apply_step(opt, sched, loss)
         if step % 100 == 0 or step == args.steps - 1:
