@@ -108,14 +108,66 @@ def load_data():
     return full, holdout, pools, negatives
 
 
-def crop_batch(rng, items, n, size, negative_only=False, frame=None):
+def boxed_buildings() -> list:
+    """Training-split Fresno tiles with building boxes drawn by eye (training/labels/fresno_buildings.json): the
+    product's 101 px solar crops, which the footprint samples do not resemble. Returns (image, mask, gsd, weight):
+    the boxes' union is building, `unsure` boxes and a 3 px band round every building edge carry no label (the boxes
+    are rough), every other pixel is not a building."""
+    labels = json.loads((REPO / "training/labels/fresno_buildings.json").read_text())["images"]
+    excluded = property_files()
+    out = []
+    for r in labels:
+        if r["file"] in excluded or f"train/{r['file']}" in excluded:
+            continue
+        img = read_rgb(TRAIN_DIR / r["file"])
+        h, w = img.shape[:2]
+        m = np.zeros((h, w), np.uint8)
+        for x0, y0, x1, y1 in r["buildings"]:
+            m[y0:y1, x0:x1] = 1
+        wt = np.ones((h, w), np.uint8)
+        for x0, y0, x1, y1 in r["unsure"]:
+            wt[y0:y1, x0:x1] = 0
+        k = np.ones((7, 7), np.uint8)
+        core = cv2.erode(m, k, borderType=cv2.BORDER_REPLICATE)
+        band = cv2.dilate(m, k) & (1 - core)
+        wt[band > 0] = 0
+        wt[core > 0] = 1
+        out.append((img, m, 0.3, wt))
+    return out
+
+
+def paint_tarp(rng, img: np.ndarray, building: np.ndarray) -> np.ndarray:
+    """A blue storm tarp over part of a roof: a rectangle 4-12 m a side (at the model's 0.3 m) painted blue over the
+    building pixels only, keeping some of the roof's shading. The label does not change: a roof under a tarp is a
+    roof (without this the map learned that blue is never building, and tarps on house roofs became pools)."""
+    ys, xs = np.nonzero(building > 0.5)
+    if len(ys) < 30:
+        return img
+    k = int(rng.integers(len(ys)))
+    cy, cx = int(ys[k]), int(xs[k])
+    hh, hw = (int(rng.integers(7, 21)) for _ in range(2))
+    y0, y1, x0, x1 = max(0, cy - hh), cy + hh, max(0, cx - hw), cx + hw
+    region = building[y0:y1, x0:x1] > 0.5
+    blue = np.array([rng.uniform(20, 90), rng.uniform(80, 150), rng.uniform(160, 240)], np.float32)
+    alpha = rng.uniform(0.7, 0.95)
+    out = img.astype(np.float32)
+    patch = out[y0:y1, x0:x1]
+    shade = patch.mean(axis=2, keepdims=True) / max(1.0, float(patch.mean()))
+    painted = alpha * blue * shade + (1 - alpha) * patch + rng.normal(0, 6, patch.shape)
+    patch[region] = painted[region]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def crop_batch(rng, items, n, size, negative_only=False, frame=None, tarps=0.0):
     """n crops of size x size at the model's scale. With `frame` (< size), each crop is a frame of that many pixels
     padded to `size` past its bottom and right edges by repeating the last row and column, exactly as the runtime
     pads a small image (server/analyzer/local/models.ts); the padding carries no label."""
     xs, ys, ws = [], [], []
     content = frame or size
     for _ in range(n):
-        img, m, gsd = items[int(rng.integers(len(items)))]
+        item = items[int(rng.integers(len(items)))]
+        img, m, gsd = item[:3]
+        known = item[3] if len(item) > 3 else None
         if gsd is None:
             # Close-range frames: shrink by a random factor so their texture spans the scales of real inputs.
             s = rng.uniform(0.15, 0.6)
@@ -123,10 +175,14 @@ def crop_batch(rng, items, n, size, negative_only=False, frame=None):
             s = gsd / GSD * float(np.exp(rng.uniform(np.log(0.55), np.log(1.8))))
         crop = int(np.ceil(content / s)) + 2
         mm = m if m is not None else np.zeros(img.shape[:2], np.uint8)
-        ci, cm = random_crop(rng, crop, img, mm)
+        kw = known if known is not None else np.ones(img.shape[:2], np.uint8)
+        ci, cm, ck = random_crop(rng, crop, img, mm, kw)
         ci = rescale(ci, content / crop)[:content, :content]
         cm = rescale(cm, content / crop, is_mask=True)[:content, :content]
-        ci, cm = geometric(rng, ci, cm)
+        ck = rescale(ck, content / crop, is_mask=True)[:content, :content]
+        ci, cm, ck = geometric(rng, ci, cm, ck)
+        if tarps and not negative_only and rng.random() < tarps:
+            ci = paint_tarp(rng, ci, cm)
         ci = photometric(rng, ci, hue_deg=15.0)
         y = (cm > 0.5).astype(np.float32)
         if negative_only:
@@ -134,7 +190,7 @@ def crop_batch(rng, items, n, size, negative_only=False, frame=None):
             w = y.copy()
             y = np.zeros_like(y)
         else:
-            w = np.ones_like(y)
+            w = (ck > 0.5).astype(np.float32)
         if content < size:
             pad = ((0, size - content), (0, size - content))
             ci = np.pad(ci, pad + ((0, 0),), mode="edge")
@@ -179,11 +235,14 @@ def main():
     # Share of steps trained on small frames (80-128 px at the model's scale, padded as the runtime pads them):
     # the product's roof crops and 101 px solar tiles are smaller than the 192 px training crops.
     ap.add_argument("--small-frames", type=float, default=0.0)
+    ap.add_argument("--tarps", type=float, default=0.0, help="share of labelled crops given a painted blue tarp on a roof")
+    ap.add_argument("--boxed", type=int, default=0, help="crops per step from the Fresno tiles with boxes drawn by eye")
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     args = ap.parse_args()
     setup_determinism(SEED, threads=1)
     timer = Timer()
     full, holdout, pools, negatives = load_data()
+    boxed = boxed_buildings() if args.boxed else []
     print(f"loaded {len(full)} labelled + {len(holdout)} held out, {len(pools)} pool tiles, {len(negatives)} negative frames "
           f"in {timer():.0f}s", flush=True)
 
@@ -200,10 +259,11 @@ def main():
         if rng.random() < args.small_frames:
             frame = int(rng.integers(80, 129))
             size = -(-frame // 16) * 16
-        a = crop_batch(rng, full, 6, size, frame=frame)
+        a = crop_batch(rng, full, 6, size, frame=frame, tarps=args.tarps)
         b = crop_batch(rng, pools, 1, size, negative_only=True, frame=frame)
         c = crop_batch(rng, negatives, 2, size, frame=frame)
-        xs, ys, ws = a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]
+        d = crop_batch(rng, boxed, args.boxed, size, frame=frame, tarps=args.tarps) if boxed else ([], [], [])
+        xs, ys, ws = a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]
         x = to_tensor(xs)
         y = torch.from_numpy(np.stack(ys))[:, None]
         wgt = torch.from_numpy(np.stack(ws))[:, None]
@@ -260,6 +320,8 @@ def write_entry(holdout, secs: float) -> None:
             "WHU aerial (Christchurch), SpaceNet, WHU East Asia building-mask samples (62 tiles)",
             "shared/eval/train/pools_kOussama_cannes pool masks as non-building pixels (tiles outside tests/eval/property.json)",
             "shared/eval/train/powerlines_pldm (20 building-free UAV frames, every pixel negative)",
+            "fine-tuned (--init, --boxed 2, --tarps 0.25, --lr 1e-3, 2,000 steps): 61 training-split Fresno tiles with "
+            "building boxes drawn by eye (training/labels/fresno_buildings.json), blue tarps painted on labelled roofs",
         ],
         "version": "1.0.0",
         "description": "Building (roof footprint) probability per pixel; the subject building is chosen from it.",
