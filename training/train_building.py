@@ -108,31 +108,36 @@ def load_data():
     return full, holdout, pools, negatives
 
 
-def boxed_buildings() -> list:
-    """Training-split Fresno tiles with building boxes drawn by eye (training/labels/fresno_buildings.json): the
-    product's 101 px solar crops, which the footprint samples do not resemble. Returns (image, mask, gsd, weight):
-    the boxes' union is building, `unsure` boxes and a 3 px band round every building edge carry no label (the boxes
-    are rough), every other pixel is not a building."""
-    labels = json.loads((REPO / "training/labels/fresno_buildings.json").read_text())["images"]
+def boxed_buildings(sources: tuple[str, ...] = ("fresno",)) -> list:
+    """Training-split tiles of the product's own sources with building boxes drawn by eye: the 101 px Fresno solar
+    crops (training/labels/fresno_buildings.json) and the central window of Cannes tiles
+    (training/labels/cannes_buildings.json), which the footprint samples do not resemble. Returns (image, mask,
+    gsd, weight): the boxes' union is building, `unsure` boxes and a 3 px band round every building edge carry no
+    label (the boxes are rough), every other pixel is not a building. A labelled window is cut out of its tile."""
     excluded = property_files()
     out = []
-    for r in labels:
-        if r["file"] in excluded or f"train/{r['file']}" in excluded:
+    for source, gsd in (("fresno", 0.3), ("cannes", 0.25)):
+        if source not in sources:
             continue
-        img = read_rgb(TRAIN_DIR / r["file"])
-        h, w = img.shape[:2]
-        m = np.zeros((h, w), np.uint8)
-        for x0, y0, x1, y1 in r["buildings"]:
-            m[y0:y1, x0:x1] = 1
-        wt = np.ones((h, w), np.uint8)
-        for x0, y0, x1, y1 in r["unsure"]:
-            wt[y0:y1, x0:x1] = 0
-        k = np.ones((7, 7), np.uint8)
-        core = cv2.erode(m, k, borderType=cv2.BORDER_REPLICATE)
-        band = cv2.dilate(m, k) & (1 - core)
-        wt[band > 0] = 0
-        wt[core > 0] = 1
-        out.append((img, m, 0.3, wt))
+        path = REPO / "training/labels" / f"{source}_buildings.json"
+        for r in json.loads(path.read_text())["images"]:
+            if r["file"] in excluded:
+                continue
+            img = read_rgb(TRAIN_DIR / r["file"])
+            h, w = img.shape[:2]
+            m = np.zeros((h, w), np.uint8)
+            for x0, y0, x1, y1 in r["buildings"]:
+                m[y0:y1, x0:x1] = 1
+            wt = np.ones((h, w), np.uint8)
+            for x0, y0, x1, y1 in r["unsure"]:
+                wt[y0:y1, x0:x1] = 0
+            k = np.ones((7, 7), np.uint8)
+            core = cv2.erode(m, k, borderType=cv2.BORDER_REPLICATE)
+            band = cv2.dilate(m, k) & (1 - core)
+            wt[band > 0] = 0
+            wt[core > 0] = 1
+            x0, y0, x1, y1 = r.get("window") or (0, 0, w, h)
+            out.append((img[y0:y1, x0:x1].copy(), m[y0:y1, x0:x1].copy(), gsd, wt[y0:y1, x0:x1].copy()))
     return out
 
 
@@ -237,12 +242,14 @@ def main():
     ap.add_argument("--small-frames", type=float, default=0.0)
     ap.add_argument("--tarps", type=float, default=0.0, help="share of labelled crops given a painted blue tarp on a roof")
     ap.add_argument("--boxed", type=int, default=0, help="crops per step from the Fresno tiles with boxes drawn by eye")
+    # The committed weights used the Fresno boxes only; adding the Cannes windows was measured and not kept (013e).
+    ap.add_argument("--boxed-sources", default="fresno", help="comma-separated: fresno, cannes")
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     args = ap.parse_args()
     setup_determinism(SEED, threads=1)
     timer = Timer()
     full, holdout, pools, negatives = load_data()
-    boxed = boxed_buildings() if args.boxed else []
+    boxed = boxed_buildings(tuple(args.boxed_sources.split(","))) if args.boxed else []
     print(f"loaded {len(full)} labelled + {len(holdout)} held out, {len(pools)} pool tiles, {len(negatives)} negative frames "
           f"in {timer():.0f}s", flush=True)
 

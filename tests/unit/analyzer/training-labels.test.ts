@@ -1,6 +1,7 @@
-// The building boxes drawn by eye for the building map's fine-tune (training/labels/fresno_buildings.json,
-// decision 013e) stay valid and stay apart from the evaluation: rectangles inside the 101 px tiles, and no tile
-// that the whole-property set (tests/eval/property.json) scores.
+// The building boxes drawn by eye for the building map's fine-tune (training/labels/fresno_buildings.json and
+// cannes_buildings.json, decision 013e) stay valid and stay apart from the evaluation: rectangles inside their
+// tile (and inside the labelled window where there is one), and no tile that the whole-property set
+// (tests/eval/property.json) scores.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,24 +9,31 @@ import { z } from 'zod';
 const rect = z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]);
 const schema = z.object({
   about: z.string().min(1),
-  images: z.array(
-    z.object({ file: z.string().startsWith('solar_fresno_kaggle/images/'), buildings: z.array(rect), unsure: z.array(rect) }),
-  ),
+  images: z.array(z.object({ file: z.string().min(1), window: rect.optional(), buildings: z.array(rect), unsure: z.array(rect) })),
 });
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const sets = [
+  { name: 'fresno_buildings.json', folder: 'solar_fresno_kaggle/images/', tilePx: 101, min: 50 },
+  { name: 'cannes_buildings.json', folder: 'pools_kOussama_cannes/images/', tilePx: 512, min: 30 },
+];
 
-describe('the boxed Fresno tiles the building map is fine-tuned on', () => {
-  const labels = schema.parse(read('../../../training/labels/fresno_buildings.json'));
+describe.each(sets)('the boxed tiles of $name', ({ name, folder, tilePx, min }) => {
+  const labels = schema.parse(read(`../../../training/labels/${name}`));
 
-  it('holds distinct tiles, most with a building, every box inside its 101 px tile and not empty', () => {
-    expect(labels.images.length).toBeGreaterThanOrEqual(50);
+  it('holds distinct tiles of its source, most with a building, every box non-empty inside its tile or window', () => {
+    expect(labels.images.length).toBeGreaterThanOrEqual(min);
+    expect(labels.images.every((r) => r.file.startsWith(folder))).toBe(true);
     expect(new Set(labels.images.map((r) => r.file)).size).toBe(labels.images.length);
-    expect(labels.images.filter((r) => r.buildings.length > 0).length).toBeGreaterThan(labels.images.length * 0.75);
-    for (const r of labels.images)
+    expect(labels.images.filter((r) => r.buildings.length > 0).length).toBeGreaterThan(labels.images.length * 0.6);
+    for (const r of labels.images) {
+      const [wx0, wy0, wx1, wy1] = r.window ?? [0, 0, tilePx, tilePx];
+      expect(wx0 >= 0 && wy0 >= 0 && wx1 <= tilePx && wy1 <= tilePx, `${r.file}: window`).toBe(true);
       for (const [x0, y0, x1, y1] of [...r.buildings, ...r.unsure]) {
-        expect([x0, y0].every((v) => v >= 0) && x1 <= 101 && y1 <= 101, `${r.file}: [${x0}, ${y0}, ${x1}, ${y1}]`).toBe(true);
-        expect(x1 > x0 && y1 > y0, `${r.file}: [${x0}, ${y0}, ${x1}, ${y1}]`).toBe(true);
+        const box = `${r.file}: [${x0}, ${y0}, ${x1}, ${y1}]`;
+        expect(x0 >= wx0 && y0 >= wy0 && x1 <= wx1 && y1 <= wy1, box).toBe(true);
+        expect(x1 > x0 && y1 > y0, box).toBe(true);
       }
+    }
   });
 
   it('shares no tile with the whole-property evaluation set', () => {
