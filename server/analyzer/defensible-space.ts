@@ -3,6 +3,7 @@
 // own outputs: the subject roof outline and the vegetation (tree crown) outlines. Pure: the same findings and
 // ground resolution always give the same figures, whichever analyzer found them.
 import { z } from 'zod';
+import { scanlineCrossings } from './polygon';
 // Types only: contract.ts imports this module's schema.
 type Point = [number, number];
 type Finding = { feature: string; confidence: number; polygon: Point[] };
@@ -54,22 +55,7 @@ export function subjectRoof(findings: readonly Finding[]): Point[] | null {
   return roofs.reduce((best, f) => (f.confidence > best.confidence ? f : best)).polygon;
 }
 
-/**
- * The x positions where the horizontal line at `y` crosses the polygon's edges, ascending: a point (x, y) is
- * inside exactly when an odd number of them lie to its right (the even-odd rule of the classic ray test, with
- * the same half-open edge rule, so every sample gets the same answer as a per-point test).
- */
-function crossings(y: number, poly: readonly Point[]): number[] {
-  const xs: number[] = [];
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i];
-    const [xj, yj] = poly[j];
-    if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
-  }
-  return xs.sort((a, b) => a - b);
-}
-
-/** Inside per the row's `crossings`: odd count of crossings strictly right of x. */
+/** Inside per the row's `scanlineCrossings`: odd count of crossings strictly right of x. */
 function insideRow(x: number, xs: readonly number[]): boolean {
   let right = 0;
   for (let k = xs.length - 1; k >= 0 && x < xs[k]; k--) right++;
@@ -154,10 +140,10 @@ export function defensibleSpace(input: DefensibleSpaceInput): DefensibleSpace {
   const green = DEFENSIBLE_SPACE_ZONES.map(() => 0);
   // Row by row: the roof's and the crowns' edge crossings are found once per row, not once per sample.
   for (let y = box.y0 - outerPx + step / 2; y < box.y1 + outerPx; y += step) {
-    const roofRow = crossings(y, roof);
+    const roofRow = scanlineCrossings(y, roof);
     const rowVisible = y >= 0 && y < input.height;
     const crownRows = rowVisible
-      ? crowns.filter((c) => y >= c.box.y0 && y <= c.box.y1).map((c) => ({ box: c.box, xs: crossings(y, c.poly) }))
+      ? crowns.filter((c) => y >= c.box.y0 && y <= c.box.y1).map((c) => ({ box: c.box, xs: scanlineCrossings(y, c.poly) }))
       : [];
     const boxDy = Math.max(0, box.y0 - y, y - box.y1);
     for (let x = box.x0 - outerPx + step / 2; x < box.x1 + outerPx; x += step) {

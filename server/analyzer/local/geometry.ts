@@ -1,5 +1,6 @@
 // Shapes from masks: outlines, simplification, hulls, oriented rectangles, and the plain-words locations the
 // contract asks for ("north-east of the main building", "upper left of the image").
+import { scanlineCrossings } from '../polygon';
 import type { Mask } from './raster';
 
 export type Pt = [number, number];
@@ -243,17 +244,10 @@ export function fillPolygon(poly: Pt[], w: number, h: number): Mask {
   const ys = poly.map((p) => p[1]);
   const y0 = Math.max(0, Math.floor(Math.min(...ys)));
   const y1 = Math.min(h - 1, Math.ceil(Math.max(...ys)));
-  const xs: number[] = [];
   for (let y = y0; y <= y1; y++) {
     // Scan just above and just below the pixel centre, so a horizontal edge through it counts as inside.
     for (const cy of [y - eps, y + eps]) {
-      xs.length = 0;
-      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-        const [xi, yi] = poly[i];
-        const [xj, yj] = poly[j];
-        if (yi > cy !== yj > cy) xs.push(xi + ((cy - yi) * (xj - xi)) / (yj - yi));
-      }
-      xs.sort((a, b) => a - b);
+      const xs = scanlineCrossings(cy, poly);
       for (let k = 0; k + 1 < xs.length; k += 2) {
         const a = Math.max(0, Math.ceil(xs[k] - 1e-4));
         const b = Math.min(w - 1, Math.floor(xs[k + 1] + 1e-4));
