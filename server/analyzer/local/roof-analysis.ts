@@ -9,7 +9,7 @@ import type { RoofSign } from '../roof-condition';
 import type { Roof } from './building';
 import { chooseClass, type SoftmaxModel } from './logistic';
 import { simplify, traceContour } from './geometry';
-import { and, blur, componentMask, components, countSet, erode, fillHoles, sobel, type Mask } from './raster';
+import { and, blur, boxMean, componentMask, components, countSet, erode, fillHoles, sobel, type Mask, type Plane } from './raster';
 import type { Scene } from './scene';
 import { roofOfMask } from './subject';
 
@@ -226,8 +226,33 @@ export const ROOF_CONDITION = {
    */
   brokenShare: 0.5,
   brokenTexture: 0.11,
+  /**
+   * Staining: the share of roof pixels darker by `stainDarkening` than the roof around them (the mean over a
+   * window of ±`stainWindowM`) above which the cover reads as stained. Darkening against the whole roof's mean
+   * counted the shaded facets of every hip roof, panels and tree shade as stains (whole-property set: 14 of 158
+   * good roofs called fair, none of them stained; decision 013f); against its surroundings only streaks and
+   * blotches count, and a facet is darker than its neighbour only along a strip at the ridge.
+   */
   stainShare: 0.18,
+  stainDarkening: 0.12,
+  stainWindowM: 1.5,
 };
+
+/** Mean luminance of the roof pixels within ±r px of each roof pixel (0 off the roof). */
+function localRoofLuminance(L: Plane, roof: Mask, w: number, h: number, r: number): Float32Array {
+  const lum = new Float32Array(w * h);
+  const on = new Float32Array(w * h);
+  for (let i = 0; i < roof.length; i++) {
+    if (!roof[i]) continue;
+    lum[i] = L[i];
+    on[i] = 1;
+  }
+  const sum = boxMean(lum, w, h, r);
+  const count = boxMean(on, w, h, r);
+  const out = new Float32Array(w * h);
+  for (let i = 0; i < roof.length; i++) if (roof[i]) out[i] = sum[i] / Math.max(1e-6, count[i]);
+  return out;
+}
 
 export function assessRoofCondition(scene: Scene, roof: Roof): RoofCondition {
   const { w, h, r, g, b, sat, hue, texture, L } = scene;
@@ -237,9 +262,7 @@ export function assessRoofCondition(scene: Scene, roof: Roof): RoofCondition {
   const tarp = new Uint8Array(w * h);
   let nTarp = 0;
   let rough = 0;
-  let meanL = 0;
-  for (let i = 0; i < inner.length; i++) if (inner[i]) meanL += L[i];
-  meanL /= n;
+  const local = localRoofLuminance(L, inner, w, h, Math.max(1, Math.round(ROOF_CONDITION.stainWindowM * scene.pxPerM)));
   let dark = 0;
   for (let i = 0; i < inner.length; i++) {
     if (!inner[i]) continue;
@@ -250,7 +273,7 @@ export function assessRoofCondition(scene: Scene, roof: Roof): RoofCondition {
       nTarp++;
     }
     if (texture[i] > ROOF_CONDITION.brokenTexture) rough++;
-    if (L[i] < meanL - 0.12) dark++;
+    if (L[i] < local[i] - ROOF_CONDITION.stainDarkening) dark++;
   }
   const signs: RoofSign[] = [];
   const tarpShare = nTarp / n;
