@@ -15,7 +15,7 @@ import { assessQuality } from './quality';
 import { components, countSet, dilate, distanceTransform, resizePlane, type Mask, type Plane } from './raster';
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
-import { detectSolar, type SolarArray } from './solar';
+import { detectSolar, SOLAR_FUSION, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
 import { detectWater, waterMask, type WaterBody } from './water';
 
@@ -167,10 +167,17 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   const { wires } = detectWires(luminance(work), fineScale.known && !gsdEstimate ? fineScale.mPerPx : null, probs.power_line);
   const exclude = new Uint8Array(w * h);
   for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
-  let solar = detectSolar(scene, exclude, probs.solar, models.get('solar')?.entry.threshold);
+  const solarThreshold = models.get('solar')?.entry.threshold;
+  let solar = detectSolar(scene, exclude, probs.solar, solarThreshold);
   // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
-  // (dark drives, shadows, a neighbour's roof) are not the property's.
-  if (subject) solar = roof ? solarOnRoof(solar, roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : [];
+  // (dark drives, shadows, a neighbour's roof) are not the property's. When no panel-shaped blob lies on the
+  // roof, a confident solar map on it still says there are panels (blobs elsewhere used to hide it).
+  if (subject) {
+    const near = roof ? dilate(roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : null;
+    // Arrays lying mostly on the roof grown by the margin (panels run to the eaves).
+    solar = near ? solar.filter((s) => shareOn(s.mask, near) > 0.5) : [];
+    if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold ?? SOLAR_FUSION.confidentMap, near);
+  }
   return {
     scene,
     decoded,
@@ -197,12 +204,6 @@ function shareOn(part: Mask, other: Mask): number {
     on += other[i];
   }
   return n ? on / n : 0;
-}
-
-/** Arrays lying mostly on the roof (grown by `margin` px: panels run to the eaves). */
-function solarOnRoof(arrays: SolarArray[], roofMask: Mask, w: number, h: number, margin: number): SolarArray[] {
-  const near = dilate(roofMask, w, h, margin);
-  return arrays.filter((s) => shareOn(s.mask, near) > 0.5);
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -55,9 +55,18 @@ export const SOLAR_FUSION = { confidentMap: 0.5 };
 export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | null, mapThreshold = SOLAR_FUSION.confidentMap): SolarArray[] {
   const blobs = solarBlobs(scene, exclude);
   if (!modelProb || blobs.length) return blobs;
+  return solarFromMap(scene, modelProb, mapThreshold);
+}
+
+/**
+ * The learned map's presence, outlined by its hot region (the pixels at 0.6 of its peak or more, connected to
+ * the peak), looking only within `within` when given; none when the peak is below `mapThreshold`.
+ */
+export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold: number, within?: Mask): SolarArray[] {
   let max = 0;
   let arg = 0;
   for (let i = 0; i < modelProb.length; i++) {
+    if (within && !within[i]) continue;
     if (modelProb[i] > max) {
       max = modelProb[i];
       arg = i;
@@ -66,7 +75,7 @@ export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | nul
   if (max < mapThreshold) return [];
   const { w, h } = scene;
   const hot: Mask = new Uint8Array(w * h);
-  for (let i = 0; i < hot.length; i++) hot[i] = modelProb[i] >= 0.6 * max ? 1 : 0;
+  for (let i = 0; i < hot.length; i++) hot[i] = modelProb[i] >= 0.6 * max && (!within || within[i]) ? 1 : 0;
   const lab = components(hot, w, h);
   const label = lab.labels[arg];
   const c = lab.components.find((x) => x.label === label);

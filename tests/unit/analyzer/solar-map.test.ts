@@ -1,0 +1,43 @@
+// The learned solar map's presence on the subject roof: looked for only on the roof when a region is given, so a
+// hotter spot elsewhere (a neighbour's array, a dark drive) neither hides the roof's panels nor stands in for them.
+import { describe, expect, it } from 'vitest';
+import { solarFromMap } from '../../../server/analyzer/local/solar';
+import { buildScene } from '../../../server/analyzer/local/scene';
+
+const W = 100;
+const H = 80;
+const grey = new Float32Array(W * H).fill(0.4);
+const scene = buildScene({ w: W, h: H, r: grey, g: grey.slice(), b: grey.slice() }, { mPerPx: 0.3, known: true });
+
+function rect(x0: number, y0: number, x1: number, y1: number): Uint8Array {
+  const m = new Uint8Array(W * H);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) m[y * W + x] = 1;
+  return m;
+}
+
+// The roof on the left; panels on its south half (p 0.8); a hotter array on the neighbour's roof on the right (p 0.97).
+const roof = rect(10, 10, 50, 60);
+const map = new Float32Array(W * H).fill(0.02);
+for (let y = 35; y < 55; y++) for (let x = 15; x < 45; x++) map[y * W + x] = 0.8;
+for (let y = 20; y < 40; y++) for (let x = 70; x < 90; x++) map[y * W + x] = 0.97;
+
+describe('solar from the learned map', () => {
+  it('outlines the hottest region of the whole frame when no region is given', () => {
+    const [a] = solarFromMap(scene, map, 0.65);
+    expect(a.confidence).toBe(0.97);
+    expect(a.areaPx).toBe(20 * 20);
+  });
+
+  it('looks only on the roof when the roof is given', () => {
+    const found = solarFromMap(scene, map, 0.65, roof);
+    expect(found).toHaveLength(1);
+    expect(found[0].confidence).toBe(0.8);
+    expect(found[0].areaPx).toBe(30 * 20);
+    expect(found[0].centroid[0]).toBeLessThan(50);
+  });
+
+  it('says nothing when the map on the roof is below the threshold, however hot it is elsewhere', () => {
+    expect(solarFromMap(scene, map, 0.85, roof)).toEqual([]);
+    expect(solarFromMap(scene, map, 0.65, rect(0, 0, 10, 10))).toEqual([]);
+  });
+});
