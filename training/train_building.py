@@ -245,8 +245,9 @@ def main():
     # The committed weights used the Fresno boxes only; adding the Cannes windows was measured and not kept (013e).
     ap.add_argument("--boxed-sources", default="fresno", help="comma-separated: fresno, cannes")
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
+    ap.add_argument("--seed", type=int, default=SEED, help="seed of the crops, augmentations and initial weights")
     args = ap.parse_args()
-    setup_determinism(SEED, threads=1)
+    setup_determinism(args.seed, threads=1)
     timer = Timer()
     full, holdout, pools, negatives = load_data()
     boxed = boxed_buildings(tuple(args.boxed_sources.split(","))) if args.boxed else []
@@ -259,7 +260,7 @@ def main():
         net.load_state_dict(torch.load(args.init))
         print(f"continuing from {args.init}: holdout IoU {iou_on(net, holdout):.3f}", flush=True)
     opt, sched = one_cycle(net, args.steps, lr=args.lr)
-    rng = np.random.default_rng(SEED)
+    rng = np.random.default_rng(args.seed)
     net.train()
     for step in range(args.steps):
         size, frame = 192, None
