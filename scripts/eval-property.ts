@@ -106,6 +106,15 @@ function report(title: string, rows: Row[]): string {
   const found = withBuilding.filter((r) => (r.iou ?? 0) >= 0.5).length;
   const meanIoU = withBuilding.reduce((s, r) => s + (r.iou ?? 0), 0) / Math.max(1, withBuilding.length);
   lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
+  const kinds = [...new Set(withBuilding.map((r) => r.rec.kind))].sort();
+  lines.push(
+    `  - by kind: ${kinds
+      .map((k) => {
+        const of = withBuilding.filter((r) => r.rec.kind === k);
+        return `${k} ${of.filter((r) => (r.iou ?? 0) >= 0.5).length}/${of.length}`;
+      })
+      .join(', ')}`,
+  );
   const styled = ok.filter((r) => r.rec.labels.roof_style);
   const styleOk = styled.filter((r) => r.out!.results.roof.style === r.rec.labels.roof_style).length;
   lines.push(
