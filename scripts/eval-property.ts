@@ -103,7 +103,8 @@ function report(title: string, rows: Row[]): string {
   }
   lines.push('');
   const withBuilding = ok.filter((r) => r.rec.subject_box);
-  const found = withBuilding.filter((r) => (r.iou ?? 0) >= 0.5).length;
+  const isFound = (r: Row) => (r.iou ?? 0) >= 0.5;
+  const found = withBuilding.filter(isFound).length;
   const meanIoU = withBuilding.reduce((s, r) => s + (r.iou ?? 0), 0) / Math.max(1, withBuilding.length);
   lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
   const kinds = [...new Set(withBuilding.map((r) => r.rec.kind))].sort();
@@ -111,7 +112,7 @@ function report(title: string, rows: Row[]): string {
     `  - by kind: ${kinds
       .map((k) => {
         const of = withBuilding.filter((r) => r.rec.kind === k);
-        return `${k} ${of.filter((r) => (r.iou ?? 0) >= 0.5).length}/${of.length}`;
+        return `${k} ${of.filter(isFound).length}/${of.length}`;
       })
       .join(', ')}`,
   );

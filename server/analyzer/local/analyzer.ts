@@ -15,7 +15,7 @@ import { assessQuality } from './quality';
 import { components, countSet, dilate, distanceTransform, resizePlane, type Mask, type Plane } from './raster';
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
-import { detectSolar, SOLAR_FUSION, solarFromMap, type SolarArray } from './solar';
+import { detectSolar, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
 import { detectWater, waterMask, type WaterBody } from './water';
 
@@ -176,7 +176,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     const near = roof ? dilate(roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : null;
     // Arrays lying mostly on the roof grown by the margin (panels run to the eaves).
     solar = near ? solar.filter((s) => shareOn(s.mask, near) > 0.5) : [];
-    if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold ?? SOLAR_FUSION.confidentMap, near);
+    if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold, near);
   }
   return {
     scene,

@@ -62,7 +62,7 @@ export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | nul
  * The learned map's presence, outlined by its hot region (the pixels at 0.6 of its peak or more, connected to
  * the peak), looking only within `within` when given; none when the peak is below `mapThreshold`.
  */
-export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold: number, within?: Mask): SolarArray[] {
+export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold = SOLAR_FUSION.confidentMap, within?: Mask): SolarArray[] {
   let max = 0;
   let arg = 0;
   for (let i = 0; i < modelProb.length; i++) {
