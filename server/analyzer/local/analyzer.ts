@@ -163,10 +163,18 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
   const water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   const wmask = waterMask(water, w, h);
-  // A resolution estimated from building sizes (±50 %) is not trusted to reject lines by their length on the ground.
-  const { wires } = detectWires(luminance(work), fineScale.known && !gsdEstimate ? fineScale.mPerPx : null, probs.power_line);
+  // A resolution estimated from building sizes (±50 %) is not trusted to pick the wire filter's scale nor to reject
+  // lines at exactly 40 m on the ground; the length floor still holds with slack (a flat roof's edge was a wire).
+  const { wires } = detectWires(
+    luminance(work),
+    fineScale.known && !gsdEstimate ? fineScale.mPerPx : null,
+    probs.power_line,
+    gsdEstimate ? fineScale.mPerPx : null,
+  );
+  // Panels are not on water, canopy or a tarp (a blue tarp is roof damage; both solar stages took one for panels).
+  const tarpMask = tarps.length ? waterMask(tarps, w, h) : null;
   const exclude = new Uint8Array(w * h);
-  for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i];
+  for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i] | (tarpMask ? tarpMask[i] : 0);
   const solarThreshold = models.get('solar')?.entry.threshold;
   let solar = detectSolar(scene, exclude, probs.solar, solarThreshold);
   // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
@@ -174,6 +182,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // roof, a confident solar map on it still says there are panels (blobs elsewhere used to hide it).
   if (subject) {
     const near = roof ? dilate(roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : null;
+    if (near && tarpMask) for (let i = 0; i < near.length; i++) if (tarpMask[i]) near[i] = 0;
     // Arrays lying mostly on the roof grown by the margin (panels run to the eaves).
     solar = near ? solar.filter((s) => shareOn(s.mask, near) > 0.5) : [];
     if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold, near);

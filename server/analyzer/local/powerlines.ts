@@ -51,6 +51,12 @@ export const WIRES = {
    * that pass the symmetry test end within a building or a lot. A view narrower than this shows no wire.
    */
   minLengthM: 40,
+  /**
+   * With a resolution estimated from building sizes (a typical house is 120-300 m², so the scale is rough), the
+   * length floor still holds at this many times the estimated metres per pixel: a line that cannot be 40 m long
+   * even if the estimate is this far too fine is a roof edge or a kerb, not a span (whole-property set, 013h).
+   */
+  estimateSlack: 1.5,
   /** Below this many pixels on the shorter side a straight line "across the frame" proves nothing. */
   minSidePx: 96,
 };
@@ -131,7 +137,16 @@ function ridgeFilter(scene: Luma, scales: number[]): Ridge {
   return { R, dir, width };
 }
 
-export function detectWires(scene: Luma, mPerPx: number | null, modelProb?: Plane | null): { wires: Wire[]; ridge: Plane | null } {
+/**
+ * `mPerPx`: the known ground resolution of `scene` (null when unknown or only estimated); `estimatedMPerPx`: a
+ * rough estimate (from building sizes), used only for the length floor, with `WIRES.estimateSlack`.
+ */
+export function detectWires(
+  scene: Luma,
+  mPerPx: number | null,
+  modelProb?: Plane | null,
+  estimatedMPerPx: number | null = null,
+): { wires: Wire[]; ridge: Plane | null } {
   const { w, h } = scene;
   if (mPerPx !== null && mPerPx > WIRES.maxGsdM) return { wires: [], ridge: null };
   if (Math.min(w, h) < WIRES.minSidePx) return { wires: [], ridge: null };
@@ -179,7 +194,8 @@ export function detectWires(scene: Luma, mPerPx: number | null, modelProb?: Plan
     }
   }
   const minSpan = WIRES.minSpanShare * Math.min(w, h);
-  const minLength = mPerPx !== null ? Math.max(minSpan, WIRES.minLengthM / mPerPx) : minSpan;
+  const lengthScale = mPerPx ?? (estimatedMPerPx !== null ? estimatedMPerPx * WIRES.estimateSlack : null);
+  const minLength = lengthScale !== null ? Math.max(minSpan, WIRES.minLengthM / lengthScale) : minSpan;
   const wires: Wire[] = [];
   let misses = 0;
   // Bounded: each round removes a peak's votes; stop after a run of rejected candidates.

@@ -45,7 +45,14 @@ export interface SolarArray {
  * this image", poor at "where"), a confident map adds presence where no panel-shaped blob was found, outlined
  * by the map's own hot region. Without it, the blobs alone decide.
  */
-export const SOLAR_FUSION = { confidentMap: 0.5 };
+export const SOLAR_FUSION = {
+  confidentMap: 0.5,
+  /**
+   * The map's hot region must cover at least one module (~1.7 m²): smaller peaks were dark spots, vents and the
+   * edge of a tarp on panel-free roofs (whole-property set, decision 013h).
+   */
+  minMapAreaM2: 1.7,
+};
 
 /**
  * `mapThreshold`: the map's presence threshold from the model manifest (tuned on the dev tune half, 0.65); the
@@ -60,7 +67,8 @@ export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | nul
 
 /**
  * The learned map's presence, outlined by its hot region (the pixels at 0.6 of its peak or more, connected to
- * the peak), looking only within `within` when given; none when the peak is below `mapThreshold`.
+ * the peak), looking only within `within` when given; none when the peak is below `mapThreshold` or the hot
+ * region is smaller than one module.
  */
 export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold = SOLAR_FUSION.confidentMap, within?: Mask): SolarArray[] {
   let max = 0;
@@ -79,7 +87,7 @@ export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold = SOLA
   const lab = components(hot, w, h);
   const label = lab.labels[arg];
   const c = lab.components.find((x) => x.label === label);
-  if (!c) return [];
+  if (!c || c.area < pxArea(scene, SOLAR_FUSION.minMapAreaM2)) return [];
   const mask = new Uint8Array(w * h);
   let first = -1;
   for (let i = 0; i < mask.length; i++) {

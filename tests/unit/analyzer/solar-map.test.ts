@@ -40,4 +40,15 @@ describe('solar from the learned map', () => {
     expect(solarFromMap(scene, map, 0.85, roof)).toEqual([]);
     expect(solarFromMap(scene, map, 0.65, rect(0, 0, 10, 10))).toEqual([]);
   });
+
+  it('takes a hot spot smaller than one module for a dark spot, not an array', () => {
+    // At 0.3 m per pixel a module (1.7 m²) is about 19 px: a 3×3 spot (0.8 m²) is not one, a 5×4 spot (1.8 m²) is.
+    const spot = (sw: number, sh: number) => {
+      const m = new Float32Array(W * H).fill(0.02);
+      for (let y = 30; y < 30 + sh; y++) for (let x = 30; x < 30 + sw; x++) m[y * W + x] = 0.95;
+      return m;
+    };
+    expect(solarFromMap(scene, spot(3, 3), 0.65, roof)).toEqual([]);
+    expect(solarFromMap(scene, spot(5, 4), 0.65, roof)).toHaveLength(1);
+  });
 });
