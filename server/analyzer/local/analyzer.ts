@@ -121,7 +121,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     }
   }
   const { w, h } = scene;
-  const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold);
+  const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold, scene.scale.known && !gsdEstimate);
   const vegetation = detectTrees(scene, waterMask(allWater, w, h), probs.tree, models.get('tree')?.entry.threshold);
   // Pools are water on the ground: a blue body lying on a building and ringed by it (a blue roof, a tarp, a
   // painted deck) is part of that building, not a pool. Every other water body is ground, never building: the

@@ -17,6 +17,11 @@ export const WATER = {
   minCandidateM2: 1.5,
   maxAreaM2: 3000,
   spaMaxAreaM2: 6.5,
+  /**
+   * With a known ground resolution, a body no larger than a spa that is not spa-shaped (rounder or squarer than
+   * this) is neither: no pool is that small, and such blobs were blue scraps and tarp corners (whole-property
+   * set, decision 013i). With an assumed or estimated scale areas are too rough for this (real pools were lost).
+   */
   spaMaxElongation: 1.6,
   /**
    * A spa sits by a pool: a small round body this close (m, edge to edge) to one is a spa; alone, such a blob
@@ -294,8 +299,14 @@ export function poolProbability(c: WaterCandidate): number {
  * With the learned pool segmentation (models/pool.onnx; pixel IoU 0.89 on its own report half) the model's
  * map draws the pools: blobs grown from confident pixels down to the model's threshold, kept when they pass
  * the same physical limits as classical candidates. Without it, the colour table + blob classifier decide.
+ * `areasTrusted`: the scene's scale is a known ground resolution (not assumed, not estimated from buildings).
  */
-export function detectWater(scene: Scene, modelProb?: Plane | null, modelThreshold = 0.15): { bodies: WaterBody[]; score: Plane } {
+export function detectWater(
+  scene: Scene,
+  modelProb?: Plane | null,
+  modelThreshold = 0.15,
+  areasTrusted = scene.scale.known,
+): { bodies: WaterBody[]; score: Plane } {
   const { w, h } = scene;
   const colour = waterLogOdds(scene);
   const candidates: { c: WaterCandidate; p: number }[] = [];
@@ -315,7 +326,9 @@ export function detectWater(scene: Scene, modelProb?: Plane | null, modelThresho
   }
   const bodies: WaterBody[] = [];
   for (const { c, p } of candidates) {
-    const kind: WaterBody['kind'] = c.areaM2 <= WATER.spaMaxAreaM2 && c.elongation <= WATER.spaMaxElongation ? 'spa' : 'pool';
+    const spaSized = c.areaM2 <= WATER.spaMaxAreaM2;
+    if (areasTrusted && spaSized && c.elongation > WATER.spaMaxElongation) continue;
+    const kind: WaterBody['kind'] = spaSized && c.elongation <= WATER.spaMaxElongation ? 'spa' : 'pool';
     let condition: WaterBody['condition'] = 'unknown';
     // Open water reads cyan (160–205°); a cover or liner is a deeper, more uniform blue, or grey.
     if (c.meanSat < 0.1 || (c.meanHue >= 208 && c.meanHue <= 260)) condition = 'covered';

@@ -1,0 +1,51 @@
+// Small water-coloured bodies (decision 013i): with a known ground resolution, a body no larger than a spa is a
+// spa when it is round or square and beside a pool, and nothing at all when it is drawn out (a blue scrap, the
+// corner of a tarp): no pool is that small. With a scale that is only assumed, areas are too rough to judge.
+import { describe, expect, it } from 'vitest';
+import { buildScene } from '../../../server/analyzer/local/scene';
+import { detectWater } from '../../../server/analyzer/local/water';
+
+const W = 300;
+const H = 200;
+
+/** Pale ground; pool-blue rectangles, with the learned pool map hot (0.95) on them. */
+function picture(rects: [number, number, number, number][], known: boolean) {
+  const r = new Float32Array(W * H).fill(0.72);
+  const g = new Float32Array(W * H).fill(0.68);
+  const b = new Float32Array(W * H).fill(0.6);
+  const prob = new Float32Array(W * H).fill(0.01);
+  for (const [x0, y0, x1, y1] of rects) {
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * W + x;
+        r[i] = 0.25;
+        g[i] = 0.7;
+        b[i] = 0.85;
+        prob[i] = 0.95;
+      }
+    }
+  }
+  return { scene: buildScene({ w: W, h: H, r, g, b }, { mPerPx: 0.1, known }), prob };
+}
+
+// At 0.1 m per pixel: a 4 × 8 m pool, a 2 × 2 m tub 2 m from it, and a lone 1.5 × 4 m strip far off.
+const pool: [number, number, number, number] = [20, 40, 60, 120];
+const tub: [number, number, number, number] = [80, 60, 100, 80];
+const strip: [number, number, number, number] = [200, 100, 215, 140];
+
+describe('small water-coloured bodies', () => {
+  it('keeps the pool and the tub beside it, and drops the drawn-out strip', () => {
+    const { scene, prob } = picture([pool, tub, strip], true);
+    const { bodies } = detectWater(scene, prob, 0.15);
+    expect(bodies.map((b) => b.kind).sort()).toEqual(['pool', 'spa']);
+    expect(bodies.every((b) => b.centroid[0] < 150)).toBe(true);
+  });
+
+  it('does not judge by area when the scale is not known', () => {
+    const { scene, prob } = picture([strip], false);
+    expect(detectWater(scene, prob, 0.15).bodies).toHaveLength(1);
+    const known = picture([strip], true);
+    expect(detectWater(known.scene, known.prob, 0.15, false).bodies).toHaveLength(1);
+    expect(detectWater(known.scene, known.prob, 0.15).bodies).toEqual([]);
+  });
+});
