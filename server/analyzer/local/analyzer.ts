@@ -5,7 +5,7 @@ import { assembleOutput, unknownObservations } from '../assemble';
 import type { Analyzer, AnalyzeContext, AnalyzerOutput, Finding, Observations, Provenance } from '../contract';
 import { roofConditionFromSigns, ROOF_SIGN_WORDS, isMaterialSign } from '../roof-condition';
 import { findMainRoof, type Roof } from './building';
-import { findSubjectBuilding, SUBJECT } from './subject';
+import { findSubjectBuilding, withPanelsAsRoof, SUBJECT } from './subject';
 import { estimateGsdFromBuildings } from './gsd-estimate';
 import { decodeImage, type DecodedImage } from './decode';
 import { blobPolygon, describeLocation, fillPolygon, scalePolygon, type Pt } from './geometry';
@@ -152,6 +152,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     // Canopy is not roof either: the map's blobs also spill into the crowns beside a house, which then read as
     // branches over the roof. Canopy enclosed by the roof comes back when the outline's holes are filled.
     buildingMap = map.map((v, i) => (ground[i] || vegetation.canopy[i] ? 0 : v));
+    if (probs.solar) buildingMap = withPanelsAsRoof(buildingMap, probs.solar, models.get('solar')?.entry.threshold, ground);
   }
   const subject = buildingMap ? findSubjectBuilding(scene, buildingMap) : null;
   let roof = subject ? subject.roof : findMainRoof(scene, waterMask(allWater, w, h), vegetation.vegetation);

@@ -62,6 +62,16 @@ interface Candidate {
 }
 
 /**
+ * Panels are part of the roof they sit on: the building map misses dark arrays, and cut roofs with panels in two
+ * or left the array's side out (decision 013j). Where the learned solar map is at or above `solarThreshold` (the
+ * solar model's own, 0.65 by default) and the pixel is not water, the building probability is at least the solar
+ * map's. Returns a new plane.
+ */
+export function withPanelsAsRoof(buildingMap: Plane, solarMap: Plane, solarThreshold = 0.65, water?: Mask): Plane {
+  return buildingMap.map((v, i) => (solarMap[i] >= solarThreshold && !(water && water[i]) ? Math.max(v, solarMap[i]) : v));
+}
+
+/**
  * The subject building's roof from the building probability map (at scene resolution), or null when there is none.
  * `minM2` uses the scene's scale, known or assumed: with an assumed scale the thresholds still scale with the frame.
  */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runsBeyond } from '../../../server/analyzer/local/analyzer';
 import { buildScene } from '../../../server/analyzer/local/scene';
 import { estimateGsdFromBuildings } from '../../../server/analyzer/local/gsd-estimate';
-import { findSubjectBuilding } from '../../../server/analyzer/local/subject';
+import { findSubjectBuilding, withPanelsAsRoof } from '../../../server/analyzer/local/subject';
 import type { Pt } from '../../../server/analyzer/local/geometry';
 
 const W = 200;
@@ -33,6 +33,24 @@ const subjectOf = (mPerPx: number, rects: Rect[]) => findSubjectBuilding(sceneAt
 
 describe('subject building from the building map', () => {
   const scene = sceneAt(0.25); // 50 m × 40 m; featureless ground
+
+  it('takes the panels on a roof as part of it (the building map misses dark arrays)', () => {
+    // A 15 × 15 m roof; the building map sees only its west 8 m, the solar map is hot on its east 7 m.
+    const roofScene = sceneAt(0.25, [[70, 50, 130, 110]]);
+    const building = map([[70, 50, 102, 110]]);
+    const solar = map([[102, 50, 130, 110, 0.9]]);
+    const width = (m: Float32Array) => {
+      const { roof } = findSubjectBuilding(roofScene, m);
+      const xs = roof!.polygon.map(([x]) => x);
+      return Math.max(...xs) - Math.min(...xs);
+    };
+    expect(width(building)).toBeLessThan(35);
+    expect(width(withPanelsAsRoof(building, solar))).toBeGreaterThan(55);
+    // Below the solar model's threshold, or on water, the solar map adds nothing.
+    expect(Array.from(withPanelsAsRoof(building, solar, 0.95))).toEqual(Array.from(building));
+    const water = new Uint8Array(W * H).fill(1);
+    expect(Array.from(withPanelsAsRoof(building, solar, 0.65, water))).toEqual(Array.from(building));
+  });
 
   it('takes the house over the centre, not a larger neighbour at the edge', () => {
     const { roof } = subjectOf(0.25, [
