@@ -37,6 +37,12 @@ export const SUBJECT = {
    * on two perpendicular directions, as round a roof).
    */
   minEdgeCoherence: 0.15,
+  /**
+   * A candidate more drawn-out than this (its oriented rectangle's long side over its short side) is a road, a
+   * wall or a row of cars, not a house: a footprint is rarely over 3:1 (3.3 at most on the whole-property set),
+   * and a road through a forest was the subject (decision 013j addendum).
+   */
+  maxElongation: 4,
   /** Candidates tried, nearest first, before the image is said to have no building. */
   maxTried: 4,
   /**
@@ -120,6 +126,7 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
     const roof = roofFromMask(scene, mask, best);
     if (!roof || roof.areaPx < SUBJECT.minFrameShare * w * h) continue;
+    if (roof.rect.width > SUBJECT.maxElongation * Math.max(1, roof.rect.height)) continue;
     if (edgeCoherence(roof.mask, scene.L, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
   }
   return { roof: null, buildings };

@@ -34,6 +34,17 @@ const subjectOf = (mPerPx: number, rects: Rect[]) => findSubjectBuilding(sceneAt
 describe('subject building from the building map', () => {
   const scene = sceneAt(0.25); // 50 m × 40 m; featureless ground
 
+  it('takes no road for a house: a strip more drawn-out than 4:1 is never the subject', () => {
+    // A 40 × 3.5 m strip through the centre (a road the map took for a roof), alone and beside a house.
+    const road: Rect = [20, 73, 180, 87];
+    expect(subjectOf(0.25, [road]).roof).toBeNull();
+    const { roof } = subjectOf(0.25, [road, [60, 95, 100, 125]]);
+    expect(roof).not.toBeNull();
+    expect(Math.min(...roof!.polygon.map(([, y]) => y))).toBeGreaterThanOrEqual(94);
+    // 3.5:1 is still a house (a long ranch house or a row of garages).
+    expect(subjectOf(0.25, [[30, 60, 170, 100]]).roof).not.toBeNull();
+  });
+
   it('takes the panels on a roof as part of it (the building map misses dark arrays)', () => {
     // A 15 × 15 m roof; the building map sees only its west 8 m, the solar map is hot on its east 7 m.
     const roofScene = sceneAt(0.25, [[70, 50, 130, 110]]);
