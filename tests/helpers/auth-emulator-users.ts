@@ -52,11 +52,11 @@ export async function createEmulatorUser(opts: { email?: string; password?: stri
     password,
     returnSecureToken: true,
   });
-  if (opts.displayName) {
-    await post(identityToolkit('accounts:update'), { idToken: created.idToken, displayName: opts.displayName });
-    return signIn(email, password);
-  }
-  return { uid: created.localId, email, password, idToken: created.idToken, refreshToken: created.refreshToken };
+  if (opts.displayName) await post(identityToolkit('accounts:update'), { idToken: created.idToken, displayName: opts.displayName });
+  // A fresh sign-in, not the sign-up's own token: the emulator stamps the account's login time before it stamps
+  // "tokens valid since" (whole seconds), so when a second boundary falls between the two, the sign-up token's
+  // auth_time is a second before validSince and the server rightly refuses it as revoked (a CI flake, 2026-11-25).
+  return signIn(email, password);
 }
 
 export async function signIn(email: string, password: string): Promise<EmulatorUser> {
