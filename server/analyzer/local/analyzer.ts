@@ -121,7 +121,10 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     }
   }
   const { w, h } = scene;
-  const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold, scene.scale.known && !gsdEstimate);
+  // Sizes on the ground are measured only with a resolution that was given: an estimate from building sizes is
+  // ±50 %, and an assumed frame width is a guess.
+  const measured = fineScale.known && !gsdEstimate;
+  const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold, measured);
   const vegetation = detectTrees(scene, waterMask(allWater, w, h), probs.tree, models.get('tree')?.entry.threshold);
   // Pools are water on the ground: a blue body lying on a building and ringed by it (a blue roof, a tarp, a
   // painted deck) is part of that building, not a pool. Every other water body is ground, never building: the
@@ -168,7 +171,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // lines at exactly 40 m on the ground; the length floor still holds with slack (a flat roof's edge was a wire).
   const { wires } = detectWires(
     luminance(work),
-    fineScale.known && !gsdEstimate ? fineScale.mPerPx : null,
+    measured ? fineScale.mPerPx : null,
     probs.power_line,
     gsdEstimate ? fineScale.mPerPx : null,
   );
