@@ -165,7 +165,10 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     ? allWater.filter((b) => (b.deepBlue || onBuildings.includes(b)) && ringShareOn(b.mask, roof!.mask, w, h, ring) >= 0.5)
     : [];
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
-  const water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
+  let water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
+  // A pool belongs to a property: with the building map read, water with no building anywhere near it is a
+  // shadow, a pond or a green patch in a meadow (decision 013k).
+  if (subject) water = nearBuildings(water, subject.buildings, scene, RELATIONS.poolMaxBuildingDistanceM);
   const wmask = waterMask(water, w, h);
   // A resolution estimated from building sizes (±50 %) is not trusted to pick the wire filter's scale nor to reject
   // lines at exactly 40 m on the ground; the length floor still holds with slack (a flat roof's edge was a wire).
@@ -261,7 +264,35 @@ export const RELATIONS = {
   wireBeyondRoofM: 4,
   /** The lot around the building: its box grown by a roof width, at least this (m). */
   lotMarginM: 12,
+  /**
+   * A pool lies within this distance (m, edge to edge) of some building in view: on the whole-property set the
+   * farthest real pool was 11 m from the nearest building pixel (4 m with the resolution given); water further
+   * out, with no building in the frame, was a crown's shadow in a meadow (decision 013k).
+   */
+  poolMaxBuildingDistanceM: 25,
+  /**
+   * …unless the body covers at least this share of the frame: then the image is a close crop on the pool, with
+   * no room for the house (50 px chips of 15 m centred on a pool lost 5 real pools without this).
+   */
+  poolCloseCropShare: 0.02,
 } as const;
+
+/**
+ * The water bodies that come within `maxM` metres (at the scene's scale) of a pixel of `buildings`, and those that
+ * fill a close crop (`RELATIONS.poolCloseCropShare` of the frame or more), where the house may be out of view.
+ */
+export function nearBuildings<T extends { mask: Mask; areaPx: number }>(bodies: T[], buildings: Mask, scene: Scene, maxM: number): T[] {
+  const { w, h } = scene;
+  const closeCrop = (b: T) => b.areaPx >= RELATIONS.poolCloseCropShare * w * h;
+  if (bodies.every(closeCrop)) return bodies;
+  const dist = buildings.some((v) => v) ? distanceTransform(buildings, w, h) : null;
+  const limit = px(scene, maxM);
+  return bodies.filter((b) => {
+    if (closeCrop(b)) return true;
+    if (dist) for (let i = 0; i < b.mask.length; i++) if (b.mask[i] && dist[i] <= limit) return true;
+    return false;
+  });
+}
 
 export function createLocalAnalyzer(options: LocalAnalyzerOptions = {}): Analyzer {
   return {
