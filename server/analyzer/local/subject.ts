@@ -43,6 +43,12 @@ export const SUBJECT = {
    * and a road through a forest was the subject (decision 013j addendum).
    */
   maxElongation: 4,
+  /**
+   * The subject's confidence (0.4 + 0.45 × the blob's mean probability + 0.1 × how centred it is) is at least
+   * this: on the whole-property set no correctly found subject scored below 0.81, while debris on empty lots, a
+   * slab on a close-range wire frame and pieces of a neighbour's roof off-centre did (decision 013l).
+   */
+  minConfidence: 0.8,
   /** Candidates tried, nearest first, before the image is said to have no building. */
   maxTried: 4,
   /**
@@ -126,6 +132,7 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
     const roof = roofFromMask(scene, mask, best);
     if (!roof || roof.areaPx < SUBJECT.minFrameShare * w * h) continue;
+    if (roof.confidence < SUBJECT.minConfidence) continue;
     if (roof.rect.width > SUBJECT.maxElongation * Math.max(1, roof.rect.height)) continue;
     if (edgeCoherence(roof.mask, scene.L, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
   }
