@@ -99,11 +99,11 @@ describe('subject building from the building map', () => {
   it('takes no unsure blob as the subject: its confidence (mean probability and centring) is at least 0.8', () => {
     // The same centred 12.5 × 10 m roof: at a mean probability of 0.70 its confidence is 0.82; at 0.65 (above the
     // 0.62 floor for a building at all) it is 0.79, and the frame has no subject.
-    const house: Rect = [75, 60, 125, 100];
-    const sure = subjectOf(0.25, [[...house.slice(0, 4), 0.7] as Rect]).roof;
+    const house = (p: number): Rect => [75, 60, 125, 100, p];
+    const sure = subjectOf(0.25, [house(0.7)]).roof;
     expect(sure).not.toBeNull();
     expect(sure!.confidence).toBeGreaterThanOrEqual(0.8);
-    expect(subjectOf(0.25, [[...house.slice(0, 4), 0.65] as Rect]).roof).toBeNull();
+    expect(subjectOf(0.25, [house(0.65)]).roof).toBeNull();
     // Off-centre, a blob needs more: 0.70 a quarter of the frame away from the centre is not enough.
     expect(subjectOf(0.25, [[130, 100, 180, 140, 0.7]]).roof).toBeNull();
     expect(subjectOf(0.25, [[130, 100, 180, 140, 0.9]]).roof).not.toBeNull();
