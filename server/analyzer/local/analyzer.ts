@@ -168,7 +168,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   let water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   // A pool belongs to a property: with the building map read, water with no building anywhere near it is a
   // shadow, a pond or a green patch in a meadow (decision 013k).
-  if (subject) water = nearBuildings(water, subject.buildings, scene, RELATIONS.poolMaxBuildingDistanceM);
+  if (subject) water = poolsNearBuildings(water, subject.buildings, scene);
   const wmask = waterMask(water, w, h);
   // A resolution estimated from building sizes (±50 %) is not trusted to pick the wire filter's scale nor to reject
   // lines at exactly 40 m on the ground; the length floor still holds with slack (a flat roof's edge was a wire).
@@ -278,15 +278,16 @@ export const RELATIONS = {
 } as const;
 
 /**
- * The water bodies that come within `maxM` metres (at the scene's scale) of a pixel of `buildings`, and those that
- * fill a close crop (`RELATIONS.poolCloseCropShare` of the frame or more), where the house may be out of view.
+ * The water bodies that come within `RELATIONS.poolMaxBuildingDistanceM` (at the scene's scale) of a pixel of
+ * `buildings`, and those that fill a close crop (`RELATIONS.poolCloseCropShare` of the frame or more), where the
+ * house may be out of view.
  */
-export function nearBuildings<T extends { mask: Mask; areaPx: number }>(bodies: T[], buildings: Mask, scene: Scene, maxM: number): T[] {
+export function poolsNearBuildings<T extends Pick<WaterBody, 'mask' | 'areaPx'>>(bodies: T[], buildings: Mask, scene: Scene): T[] {
   const { w, h } = scene;
   const closeCrop = (b: T) => b.areaPx >= RELATIONS.poolCloseCropShare * w * h;
   if (bodies.every(closeCrop)) return bodies;
-  const dist = buildings.some((v) => v) ? distanceTransform(buildings, w, h) : null;
-  const limit = px(scene, maxM);
+  const dist = countSet(buildings) ? distanceTransform(buildings, w, h) : null;
+  const limit = px(scene, RELATIONS.poolMaxBuildingDistanceM);
   return bodies.filter((b) => {
     if (closeCrop(b)) return true;
     if (dist) for (let i = 0; i < b.mask.length; i++) if (b.mask[i] && dist[i] <= limit) return true;

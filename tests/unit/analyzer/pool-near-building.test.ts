@@ -2,7 +2,7 @@
 // patch in a meadow, unless the frame is a close crop on the water, where the house may be out of view.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createLocalAnalyzer, nearBuildings, RELATIONS } from '../../../server/analyzer/local/analyzer';
+import { createLocalAnalyzer, poolsNearBuildings } from '../../../server/analyzer/local/analyzer';
 import type { Mask } from '../../../server/analyzer/local/raster';
 import { buildScene } from '../../../server/analyzer/local/scene';
 
@@ -32,15 +32,15 @@ describe('pools near buildings', () => {
 
   it('keeps a pool 10 m from a house and drops one 40 m from any building', () => {
     const house = rect(W, H, [96, 40, 160, 100]); // 40 px = 10 m east of the pool
-    expect(nearBuildings([pool], house, scene, RELATIONS.poolMaxBuildingDistanceM)).toEqual([pool]);
+    expect(poolsNearBuildings([pool], house, scene)).toEqual([pool]);
     const farHouse = rect(W, H, [216, 40, 280, 100]); // 160 px = 40 m away
-    expect(nearBuildings([pool], farHouse, scene, RELATIONS.poolMaxBuildingDistanceM)).toEqual([]);
+    expect(poolsNearBuildings([pool], farHouse, scene)).toEqual([]);
   });
 
   it('drops every small body when no building is in view', () => {
     const none: Mask = new Uint8Array(W * H);
     const other = body(W, H, [300, 300, 320, 320]);
-    expect(nearBuildings([pool, other], none, scene, RELATIONS.poolMaxBuildingDistanceM)).toEqual([]);
+    expect(poolsNearBuildings([pool, other], none, scene)).toEqual([]);
   });
 
   it('keeps the water of a close crop on a pool, with no house in view', () => {
@@ -48,7 +48,7 @@ describe('pools near buildings', () => {
     const h = 60; // 15 m a side; the pool fills a third of it
     const chip = frame(w, h);
     const big = body(w, h, [15, 10, 45, 50]);
-    expect(nearBuildings([big], new Uint8Array(w * h), chip, RELATIONS.poolMaxBuildingDistanceM)).toEqual([big]);
+    expect(poolsNearBuildings([big], new Uint8Array(w * h), chip)).toEqual([big]);
   });
 });
 
