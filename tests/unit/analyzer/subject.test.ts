@@ -85,6 +85,18 @@ describe('subject building from the building map', () => {
     expect(roof!.areaPx).toBeGreaterThan(0.9 * 48 * 50);
   });
 
+  it('prefers a sure house a little off-centre to an unsure blob over the centre (dry ground, a yard)', () => {
+    // An 8 × 10 m blob over the centre at a mean probability of 0.7 (confidence 0.82: a subject on its own) and a
+    // 12.5 × 15 m house at 0.98, 4.6 m from the centre: the unsure blob's doubt (0.5 × 160 px × 0.3) outweighs it.
+    const unsure: Rect = [80, 60, 112, 100, 0.7];
+    const house: Rect = [118, 50, 168, 110, 0.98];
+    expect(subjectOf(0.25, [unsure]).roof).not.toBeNull();
+    const { roof } = subjectOf(0.25, [unsure, house]);
+    expect(roof).not.toBeNull();
+    expect(roof!.centroid[0]).toBeGreaterThan(118);
+    expect(roof!.areaPx).toBeGreaterThan(0.9 * 50 * 60);
+  });
+
   it('takes a shed when it is the only building', () => {
     const { roof } = subjectOf(0.25, [[95, 70, 120, 90]]);
     expect(roof).not.toBeNull();
