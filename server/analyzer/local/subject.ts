@@ -136,12 +136,15 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
   candidates.sort((a, b) => a.cost - b.cost || b.area - a.area);
   for (const best of candidates.slice(0, SUBJECT.maxTried)) {
     if (best.area < SUBJECT.minFrameShare * w * h) continue;
+    // The confidence needs only the candidate's mean probability and distance: an unsure one is passed over
+    // before its outline is built.
+    const confidence = candidateConfidence(scene, best);
+    if (confidence < SUBJECT.minConfidence) continue;
     let mask: Mask = new Uint8Array(w * h);
     for (let i = 0; i < mask.length; i++) mask[i] = lab.labels[i] === best.label ? 1 : 0;
     mask = fillHoles(close(mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM))), w, h);
-    const roof = roofFromMask(scene, mask, best);
+    const roof = roofOfMask(scene, mask, confidence);
     if (!roof || roof.areaPx < SUBJECT.minFrameShare * w * h) continue;
-    if (roof.confidence < SUBJECT.minConfidence) continue;
     if (roof.rect.width > SUBJECT.maxElongation * Math.max(1, roof.rect.height)) continue;
     if (edgeCoherence(roof.mask, scene.L, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
   }
@@ -189,9 +192,10 @@ export function edgeCoherence(mask: Mask, L: Plane, w: number, h: number): numbe
   return total > 0 ? Math.hypot(c, s) / total : 0;
 }
 
-function roofFromMask(scene: Scene, mask: Mask, c: Candidate): Roof | null {
+/** A candidate's confidence: 0.4 + 0.45 × its mean probability + 0.1 × how centred it is, to two decimals, ≤ 0.97. */
+function candidateConfidence(scene: Scene, c: Candidate): number {
   const centred = Math.exp(-((c.dist / Math.min(scene.w, scene.h)) ** 2) / (2 * 0.2 ** 2));
-  return roofOfMask(scene, mask, Math.round(Math.min(0.97, 0.4 + 0.45 * c.meanP + 0.1 * centred) * 100) / 100);
+  return Math.round(Math.min(0.97, 0.4 + 0.45 * c.meanP + 0.1 * centred) * 100) / 100;
 }
 
 /**
