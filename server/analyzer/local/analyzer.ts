@@ -183,7 +183,8 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   const exclude = new Uint8Array(w * h);
   for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i] | (tarpMask ? tarpMask[i] : 0);
   const solarThreshold = models.get('solar')?.entry.threshold;
-  let solar = detectSolar(scene, exclude, probs.solar, solarThreshold);
+  // With a subject, the map is read on its roof alone (below); without one, wherever no blob was found.
+  let solar = detectSolar(scene, exclude, subject ? null : probs.solar, solarThreshold);
   // With the learned building map the subject roof is trustworthy, and solar is what is on it: arrays elsewhere
   // (dark drives, shadows, a neighbour's roof) are not the property's. When no panel-shaped blob lies on the
   // roof, a confident solar map on it still says there are panels (blobs elsewhere used to hide it).
@@ -192,7 +193,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     if (near && tarpMask) for (let i = 0; i < near.length; i++) if (tarpMask[i]) near[i] = 0;
     // Arrays lying mostly on the roof grown by the margin (panels run to the eaves).
     solar = near ? solar.filter((s) => shareOn(s.mask, near) > 0.5) : [];
-    if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold, near);
+    if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold, near, roof?.mask);
   }
   return {
     scene,

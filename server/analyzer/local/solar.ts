@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { lutIndex, LUT_SIZE, type ColourLut } from './colour-lut';
 import { blobPolygon, boundaryPoints, convexHull, minAreaRect, type Pt } from './geometry';
-import { boxMean, close, components, type Mask, type Plane } from './raster';
+import { boxMean, close, components, dilate, quantile, type Mask, type Plane } from './raster';
 import { pxArea, type Scene } from './scene';
 
 let lut: Float32Array | null = null;
@@ -52,6 +52,16 @@ export const SOLAR_FUSION = {
    * edge of a tarp on panel-free roofs (whole-property set, decision 013h).
    */
   minMapAreaM2: 1.7,
+  /**
+   * On the subject roof, a map short of sure (peak under `sureMap`) needs the panels themselves near its hot
+   * region: at least two modules (`minDarkPanelM2`) of panel-coloured roof darker than the roof's median by
+   * `darkerBy`, within `searchM` of the region. On panel-free Florida roofs the map was fairly sure (0.66-0.91)
+   * of pale metal, shading and vents with no panel-coloured pixels beside them (decision 013n).
+   */
+  sureMap: 0.95,
+  minDarkPanelM2: 3.4,
+  darkerBy: 0.05,
+  searchM: 2,
 };
 
 /**
@@ -68,9 +78,16 @@ export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | nul
 /**
  * The learned map's presence, outlined by its hot region (the pixels at 0.6 of its peak or more, connected to
  * the peak), looking only within `within` when given; none when the peak is below `mapThreshold` or the hot
- * region is smaller than one module.
+ * region is smaller than one module. With the subject's `roof`, a peak under `SOLAR_FUSION.sureMap` also needs
+ * dark panel-coloured roof beside its region (`darkPanelArea`).
  */
-export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold = SOLAR_FUSION.confidentMap, within?: Mask): SolarArray[] {
+export function solarFromMap(
+  scene: Scene,
+  modelProb: Plane,
+  mapThreshold = SOLAR_FUSION.confidentMap,
+  within?: Mask,
+  roof?: Mask,
+): SolarArray[] {
   let max = 0;
   let arg = 0;
   for (let i = 0; i < modelProb.length; i++) {
@@ -96,9 +113,32 @@ export function solarFromMap(scene: Scene, modelProb: Plane, mapThreshold = SOLA
       if (first < 0) first = i;
     }
   }
+  if (roof && max < SOLAR_FUSION.sureMap && darkPanelArea(scene, mask, roof, within) < SOLAR_FUSION.minDarkPanelM2) return [];
   return [
     { mask, polygon: blobPolygon(mask, w, h, first, 1.5), areaPx: c.area, centroid: [c.cx, c.cy], confidence: Math.round(max * 100) / 100 },
   ];
+}
+
+/**
+ * Area (m²) of panel-coloured roof pixels (the blob stage's colour bounds) darker than the roof's median luminance
+ * by `SOLAR_FUSION.darkerBy`, within `SOLAR_FUSION.searchM` of the map's hot region; outside `within` (a tarp)
+ * nothing counts.
+ */
+/** Bluish or neutral grey and not black: a panel's colour, of any lightness up to the caller. */
+function panelHue(hue: number, sat: number, L: number): boolean {
+  return (hue < 0 || (hue >= SOLAR.minHue && hue <= SOLAR.maxHue)) && sat <= SOLAR.maxSat && L >= SOLAR.minL;
+}
+
+function darkPanelArea(scene: Scene, region: Mask, roof: Mask, within?: Mask): number {
+  const { w, h, hue, sat, L } = scene;
+  const med = quantile(L, 0.5, roof);
+  const near = dilate(region, w, h, Math.max(1, Math.round(SOLAR_FUSION.searchM / scene.scale.mPerPx)));
+  let n = 0;
+  for (let i = 0; i < near.length; i++) {
+    if (!near[i] || !roof[i] || (within && !within[i])) continue;
+    if (panelHue(hue[i], sat[i], L[i]) && L[i] < med - SOLAR_FUSION.darkerBy) n++;
+  }
+  return n * scene.scale.mPerPx ** 2;
 }
 
 function solarBlobs(scene: Scene, exclude: Mask): SolarArray[] {
@@ -106,10 +146,8 @@ function solarBlobs(scene: Scene, exclude: Mask): SolarArray[] {
   const t = solarLut();
   const score = new Float32Array(w * h);
   for (let i = 0; i < score.length; i++) {
-    const hu = hue[i];
-    const colourOk =
-      (hu < 0 || (hu >= SOLAR.minHue && hu <= SOLAR.maxHue)) && sat[i] <= SOLAR.maxSat && L[i] >= SOLAR.minL && L[i] <= SOLAR.maxL;
-    score[i] = colourOk && !exclude[i] ? t[lutIndex(hu, sat[i], Math.max(r[i], g[i], b[i]))] : -3;
+    const colourOk = panelHue(hue[i], sat[i], L[i]) && L[i] <= SOLAR.maxL;
+    score[i] = colourOk && !exclude[i] ? t[lutIndex(hue[i], sat[i], Math.max(r[i], g[i], b[i]))] : -3;
   }
   const s: Plane = boxMean(score, w, h, 1);
   let cand: Mask = new Uint8Array(w * h);

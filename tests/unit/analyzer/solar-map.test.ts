@@ -52,3 +52,43 @@ describe('solar from the learned map', () => {
     expect(solarFromMap(scene, spot(5, 4), 0.65, roof)).toHaveLength(1);
   });
 });
+
+describe('a map short of sure needs the panels beside it (decision 013n)', () => {
+  // A pale grey roof (L 0.65) across the frame; the map fairly sure (0.85) of a 6 × 6 m patch of it.
+  const pale = new Float32Array(W * H).fill(0.65);
+  const hot = new Float32Array(W * H).fill(0.02);
+  for (let y = 30; y < 50; y++) for (let x = 30; x < 50; x++) hot[y * W + x] = 0.85;
+  const paleRoof = rect(5, 5, 95, 75);
+  const withPanels = (pw: number, ph: number) => {
+    // Dark blue-grey modules (L ≈ 0.24) just beside the hot patch.
+    const r = pale.slice();
+    const g = pale.slice();
+    const b = pale.slice();
+    for (let y = 52; y < 52 + ph; y++) {
+      for (let x = 30; x < 30 + pw; x++) {
+        r[y * W + x] = 0.18;
+        g[y * W + x] = 0.23;
+        b[y * W + x] = 0.35;
+      }
+    }
+    return buildScene({ w: W, h: H, r, g, b }, { mPerPx: 0.3, known: true });
+  };
+
+  it('says nothing on a pale roof with no panel-coloured pixels near the hot region', () => {
+    const bare = withPanels(0, 0);
+    expect(solarFromMap(bare, hot, 0.65, paleRoof, paleRoof)).toEqual([]);
+    // Without the roof to compare against, the map alone still decides (no subject).
+    expect(solarFromMap(bare, hot, 0.65, paleRoof)).toHaveLength(1);
+  });
+
+  it('keeps the finding when two modules of dark panel colour lie beside it', () => {
+    // 6 × 3 px at 0.3 m = 1.6 m², under two modules; 10 × 5 px = 4.5 m², over.
+    expect(solarFromMap(withPanels(6, 3), hot, 0.65, paleRoof, paleRoof)).toEqual([]);
+    expect(solarFromMap(withPanels(10, 5), hot, 0.65, paleRoof, paleRoof)).toHaveLength(1);
+  });
+
+  it('needs no panels in view when the map is sure', () => {
+    const sure = hot.map((v) => (v > 0.5 ? 0.97 : v));
+    expect(solarFromMap(withPanels(0, 0), sure, 0.65, paleRoof, paleRoof)).toHaveLength(1);
+  });
+});
