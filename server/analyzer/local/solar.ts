@@ -119,16 +119,16 @@ export function solarFromMap(
   ];
 }
 
-/**
- * Area (m²) of panel-coloured roof pixels (the blob stage's colour bounds) darker than the roof's median luminance
- * by `SOLAR_FUSION.darkerBy`, within `SOLAR_FUSION.searchM` of the map's hot region; outside `within` (a tarp)
- * nothing counts.
- */
 /** Bluish or neutral grey and not black: a panel's colour, of any lightness up to the caller. */
 function panelHue(hue: number, sat: number, L: number): boolean {
   return (hue < 0 || (hue >= SOLAR.minHue && hue <= SOLAR.maxHue)) && sat <= SOLAR.maxSat && L >= SOLAR.minL;
 }
 
+/**
+ * Area (m²) of panel-coloured roof pixels (the blob stage's colour bounds) darker than the roof's median luminance
+ * by `SOLAR_FUSION.darkerBy`, within `SOLAR_FUSION.searchM` of the map's hot region; outside `within` (a tarp)
+ * nothing counts.
+ */
 function darkPanelArea(scene: Scene, region: Mask, roof: Mask, within?: Mask): number {
   const { w, h, hue, sat, L } = scene;
   const med = quantile(L, 0.5, roof);
