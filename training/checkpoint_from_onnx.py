@@ -22,10 +22,11 @@ import onnx
 import torch
 from onnx import numpy_helper
 
-from common import MODELS_DIR, WORK_DIR, OnnxRunner, TinyUNet
+import train_building
+from common import MODELS_DIR, WORK_DIR, Exported, OnnxRunner, TinyUNet
 
-# The architectures of the committed models (see each train_*.py).
-ARCH = {"building": ((16, 32, 64, 128), (1, 2, 3, 3))}
+# The architectures of the committed models, from their training scripts.
+ARCH = {"building": train_building.ARCH}
 
 
 def conv_call_order(net: torch.nn.Module, size: int = 64) -> list[torch.nn.Conv2d]:
@@ -83,8 +84,6 @@ def main() -> None:
     x = np.random.default_rng(0).random((1, 3, 128, 160), dtype=np.float32)
     runner = OnnxRunner(MODELS_DIR / f"{args.name}.onnx")
     want = runner.sess.run(None, {runner.sess.get_inputs()[0].name: x})[0]
-    from common import Exported
-
     with torch.no_grad():
         got = Exported(net).eval()(torch.from_numpy(x)).numpy()
     err = float(np.abs(got - want).max())

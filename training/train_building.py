@@ -42,6 +42,8 @@ from common import MODELS_DIR, REPO, TRAIN_DIR, WORK_DIR, OnnxRunner, Timer, Tin
 from common import load_manifest, normalise, one_cycle, read_mask, read_rgb, setup_determinism, soft_dice, write_manifest_entry
 
 GSD = 0.30
+# TinyUNet's channels and depths for this model (checkpoint_from_onnx.py rebuilds it from the same constant).
+ARCH = ((16, 32, 64, 128), (1, 2, 3, 3))
 SEED = 4321
 # The extracted building samples (see the docstring); AERISK_BUILDINGS_DIR points elsewhere.
 EXT = Path(os.environ.get("AERISK_BUILDINGS_DIR", Path(__file__).resolve().parent / "work" / "buildings_ext"))
@@ -231,6 +233,8 @@ def to_tensor(xs):
 
 
 def iou_on(net, items) -> float:
+    """Pixel IoU at threshold 0.5; each module's training mode is restored afterwards."""
+    modes = [mod.training for mod in net.modules()]
     net.eval()
     inter = union = 0
     with torch.no_grad():
@@ -245,17 +249,15 @@ def iou_on(net, items) -> float:
             pred = p >= 0.5
             inter += int((pred & (m > 0)).sum())
             union += int((pred | (m > 0)).sum())
-    train_mode(net)
+    for mod, was in zip(net.modules(), modes):
+        mod.train(was)
     return inter / max(1, union)
 
 
-FREEZE_BN = False
-
-
-def train_mode(net) -> None:
-    """Training mode; with --freeze-bn the BatchNorms keep their running statistics (an affine layer each)."""
+def train_mode(net, freeze_bn: bool) -> None:
+    """Training mode; with `freeze_bn` the BatchNorms keep their running statistics (an affine layer each)."""
     net.train()
-    if FREEZE_BN:
+    if freeze_bn:
         for m in net.modules():
             if isinstance(m, torch.nn.BatchNorm2d):
                 m.eval()
@@ -280,8 +282,6 @@ def main():
     ap.add_argument("--gap-sigma", type=float, default=5.0, help="its width sigma in pixels at the model's 0.3 m")
     ap.add_argument("--freeze-bn", action="store_true", help="keep BatchNorm statistics (a checkpoint rebuilt from ONNX)")
     args = ap.parse_args()
-    global FREEZE_BN
-    FREEZE_BN = args.freeze_bn
     setup_determinism(args.seed, threads=1)
     timer = Timer()
     full, holdout, pools, negatives = load_data()
@@ -289,14 +289,14 @@ def main():
     print(f"loaded {len(full)} labelled + {len(holdout)} held out, {len(pools)} pool tiles, {len(negatives)} negative frames "
           f"in {timer():.0f}s", flush=True)
 
-    net = TinyUNet((16, 32, 64, 128), (1, 2, 3, 3))
+    net = TinyUNet(*ARCH)
     print("params", count_params(net))
     if args.init:
         net.load_state_dict(torch.load(args.init))
         print(f"continuing from {args.init}: holdout IoU {iou_on(net, holdout):.3f}", flush=True)
     opt, sched = one_cycle(net, args.steps, lr=args.lr)
     rng = np.random.default_rng(args.seed)
-    train_mode(net)
+    train_mode(net, args.freeze_bn)
     for step in range(args.steps):
         size, frame = 192, None
         if rng.random() < args.small_frames:
