@@ -23,7 +23,7 @@ import torch
 from onnx import numpy_helper
 
 import train_building
-from common import MODELS_DIR, WORK_DIR, Exported, OnnxRunner, TinyUNet
+from common import MODELS_DIR, WORK_DIR, Exported, MeanOfProbabilities, OnnxRunner, TinyUNet
 
 # The architectures of the committed models, from their training scripts.
 ARCH = {"building": train_building.ARCH}
@@ -39,15 +39,20 @@ def conv_call_order(net: torch.nn.Module, size: int = 64) -> list[torch.nn.Conv2
     return order
 
 
-def rebuild(name: str) -> torch.nn.Module:
+def rebuild(name: str) -> list[torch.nn.Module]:
+    """The networks of the ONNX file: one, or each member of a seed ensemble (its Conv nodes come member by member)."""
     ch, depth = ARCH[name]
-    net = TinyUNet(ch, depth)
     model = onnx.load(str(MODELS_DIR / f"{name}.onnx"))
     inits = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
     convs = [n for n in model.graph.node if n.op_type == "Conv"]
+    n = len(conv_call_order(TinyUNet(ch, depth)))
+    if len(convs) % n:
+        sys.exit(f"{len(convs)} Conv nodes in the ONNX graph, not a multiple of the network's {n} convolutions")
+    return [rebuild_one(TinyUNet(ch, depth), convs[k : k + n], inits) for k in range(0, len(convs), n)]
+
+
+def rebuild_one(net: torch.nn.Module, convs: list, inits: dict) -> torch.nn.Module:
     order = conv_call_order(net)
-    if len(convs) != len(order):
-        sys.exit(f"{len(convs)} Conv nodes in the ONNX graph, {len(order)} convolutions in the network")
     bn_after = {}
     for m in net.modules():
         if isinstance(m, torch.nn.Sequential):
@@ -78,9 +83,10 @@ def rebuild(name: str) -> torch.nn.Module:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("name", choices=sorted(ARCH))
-    ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--out", type=Path, default=None, help="the checkpoint (member k of an ensemble: its name with _k)")
     args = ap.parse_args()
-    net = rebuild(args.name)
+    nets = rebuild(args.name)
+    net = nets[0] if len(nets) == 1 else MeanOfProbabilities(nets).eval()
     x = np.random.default_rng(0).random((1, 3, 128, 160), dtype=np.float32)
     runner = OnnxRunner(MODELS_DIR / f"{args.name}.onnx")
     want = runner.sess.run(None, {runner.sess.get_inputs()[0].name: x})[0]
@@ -92,8 +98,10 @@ def main() -> None:
         sys.exit("the rebuilt network does not reproduce the ONNX model")
     out = args.out or WORK_DIR / f"{args.name}_from_onnx.pt"
     out.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(net.state_dict(), out)
-    print(f"wrote {out}")
+    for k, member in enumerate(nets):
+        path = out if len(nets) == 1 else out.with_name(f"{out.stem}_{k}{out.suffix}")
+        torch.save(member.state_dict(), path)
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -145,6 +145,19 @@ class TinyUNet(nn.Module):
         return F.interpolate(y, scale_factor=2.0, mode="bilinear", align_corners=False)
 
 
+class MeanOfProbabilities(nn.Module):
+    """A seed ensemble as one network: logits whose sigmoid is the mean of the members' probabilities (Exported
+    applies the sigmoid), so the runtime reads it like any single model."""
+
+    def __init__(self, members: list[nn.Module]):
+        super().__init__()
+        self.members = nn.ModuleList(members)
+
+    def forward(self, x):
+        p = torch.stack([torch.sigmoid(m(x)) for m in self.members]).mean(0).clamp(1e-6, 1 - 1e-6)
+        return torch.log(p) - torch.log1p(-p)
+
+
 class Exported(nn.Module):
     """What goes into the ONNX file: RGB 0..1 in, probabilities out."""
 

@@ -79,3 +79,35 @@ describe('the same pixels give the same result whatever the file format', () => 
     for (const r of results.slice(1)) expect(r).toEqual(results[0]);
   });
 });
+
+describe('a frame covering far more ground than a property', () => {
+  it('reads the building map at a coarser scale within the model’s pixel budget', async () => {
+    const { loadModels, runSegmentation } = await import('../../../server/analyzer/local/models');
+    const building = (await loadModels()).get('building');
+    expect(building?.entry.input.max_pixels).toBeGreaterThan(0);
+    const budget = building!.entry.input.max_pixels!;
+    const w = 1600;
+    const h = 1200;
+    const plane = () => new Float32Array(w * h).fill(0.4);
+    const img = { w, h, r: plane(), g: plane(), b: plane() };
+    // onnxruntime's own session, observed (not replaced): how many pixels it is given.
+    const session = building!.session;
+    const run = session.run.bind(session);
+    let fed = 0;
+    session.run = ((feeds: Record<string, { dims: readonly number[] }>, ...rest: unknown[]) => {
+      const dims = Object.values(feeds)[0].dims;
+      fed += dims[2] * dims[3];
+      return (run as (...a: unknown[]) => unknown)(feeds, ...rest);
+    }) as typeof session.run;
+    try {
+      // 0.6 m per pixel: 960 m × 720 m, 7.7 MP at the model's 0.3 m.
+      const [map] = await runSegmentation(building!, img, 0.6);
+      expect(map.length).toBe(w * h);
+      // Overlapping tiles feed at most about twice the budget; without it the model would see 7.7 MP.
+      expect(fed).toBeLessThanOrEqual(2 * budget);
+      expect(fed).toBeGreaterThan(budget / 2);
+    } finally {
+      session.run = run;
+    }
+  });
+});
