@@ -128,7 +128,9 @@ describe('resumption after a crash (single-process queue, the default)', () => {
     expect(row.attempts).toBe(1);
     const queue = idleQueue(t);
     await queue.start();
-    const dead = (await queue.deadJobs()).find((job) => job.data.analysisId === row.id);
+    // The request is answered once the analysis row says failed; the queue files the dead job just after.
+    let dead: Awaited<ReturnType<typeof queue.deadJobs>>[number] | undefined;
+    await until(async () => (dead = (await queue.deadJobs()).find((job) => job.data.analysisId === row.id)) !== undefined);
     await queue.stop();
     expect(dead?.error).toBe(`image blob ${image.storageKey} is missing`);
   });
