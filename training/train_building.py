@@ -92,10 +92,8 @@ def property_files() -> set[str]:
 def load_data():
     if not (EXT / "data").is_dir():
         sys.exit(f"building samples not found in {EXT}: extract them first (see the docstring)")
-    full, holdout = [], []
-    for name, gsd, ip, mp in external_pairs():
-        item = (read_rgb(ip), _mask(mp), gsd)
-        (holdout if name.startswith(HOLDOUT) else full).append(item)
+    full = [(read_rgb(ip), _mask(mp), gsd) for name, gsd, ip, mp in external_pairs() if not name.startswith(HOLDOUT)]
+    holdout = holdout_items()
     # Partial negatives: pool pixels of Cannes training tiles that the property set does not use.
     excluded = property_files()
     pools = []

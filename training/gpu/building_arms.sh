@@ -4,8 +4,8 @@
 # recipe's two phases, by the clock instead of by step count), and its checkpoint comes back as $OUT/NAME.pt with one
 # shared log. Run training/gpu/pack_building_data.py first and carry ["gpudata"]; locally:
 #   DEV=cpu P1=15 P2=10 W=1 PY=training/.venv/bin/python ARMS="A:16,32,64,128:1,2,3,3:4321" training/gpu/building_arms.sh
-# ARMS: space-separated NAME:CHANNELS:DEPTHS:SEED. Export a checkpoint with
-#   training/gpu/export_building.py NAME.pt CHANNELS:DEPTHS OUT.onnx
+# ARMS: space-separated NAME:CHANNELS:DEPTHS:SEED. Export one checkpoint or a seed ensemble with
+#   training/gpu/export_building.py OUT.onnx CHANNELS:DEPTHS=NAME.pt [...]
 set -u
 cd "$(dirname "$0")/../.."
 export AERISK_EVAL_DIR=$PWD/gpudata/eval AERISK_BUILDINGS_DIR=$PWD/gpudata/buildings_ext PYTHONUNBUFFERED=1 OMP_NUM_THREADS=1 CUBLAS_WORKSPACE_CONFIG=:4096:8
