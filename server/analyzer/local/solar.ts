@@ -62,6 +62,12 @@ export const SOLAR_FUSION = {
   minDarkPanelM2: 3.4,
   darkerBy: 0.05,
   searchM: 2,
+  /**
+   * Whatever the map's confidence, part of its hot region must be as dark as a panel can be (lightness up to
+   * `SOLAR.maxL`): on pale metal and shingle roofs the map was sure (0.9-0.99) of regions with at most a fifth
+   * of such pixels; arrays had a quarter or more, most of them all (decision 013q).
+   */
+  minDarkShare: 0.22,
 };
 
 /**
@@ -77,9 +83,10 @@ export function detectSolar(scene: Scene, exclude: Mask, modelProb?: Plane | nul
 
 /**
  * The learned map's presence, outlined by its hot region (the pixels at 0.6 of its peak or more, connected to
- * the peak), looking only within `within` when given; none when the peak is below `mapThreshold` or the hot
- * region is smaller than one module. With the subject's `roof`, a peak under `SOLAR_FUSION.sureMap` also needs
- * dark panel-coloured roof beside its region (`darkPanelArea`).
+ * the peak), looking only within `within` when given; none when the peak is below `mapThreshold`, the hot
+ * region is smaller than one module or mostly lighter than a panel (`SOLAR_FUSION.minDarkShare`). With the
+ * subject's `roof`, a peak under `SOLAR_FUSION.sureMap` also needs dark panel-coloured roof beside its region
+ * (`darkPanelArea`).
  */
 export function solarFromMap(
   scene: Scene,
@@ -113,6 +120,7 @@ export function solarFromMap(
       if (first < 0) first = i;
     }
   }
+  if (darkShare(scene, mask) < SOLAR_FUSION.minDarkShare) return [];
   if (roof && max < SOLAR_FUSION.sureMap && darkPanelArea(scene, mask, roof, within) < SOLAR_FUSION.minDarkPanelM2) return [];
   return [
     { mask, polygon: blobPolygon(mask, w, h, first, 1.5), areaPx: c.area, centroid: [c.cx, c.cy], confidence: Math.round(max * 100) / 100 },
@@ -139,6 +147,19 @@ function darkPanelArea(scene: Scene, region: Mask, roof: Mask, within?: Mask): n
     if (panelHue(hue[i], sat[i], L[i]) && L[i] < med - SOLAR_FUSION.darkerBy) n++;
   }
   return n * scene.scale.mPerPx ** 2;
+}
+
+/** Share of the region's pixels no lighter than a panel (`SOLAR.maxL`). */
+function darkShare(scene: Scene, region: Mask): number {
+  const { L } = scene;
+  let n = 0;
+  let k = 0;
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i]) continue;
+    n++;
+    if (L[i] <= SOLAR.maxL) k++;
+  }
+  return n ? k / n : 0;
 }
 
 function solarBlobs(scene: Scene, exclude: Mask): SolarArray[] {

@@ -54,10 +54,16 @@ describe('solar from the learned map', () => {
 });
 
 describe('a map short of sure needs the panels beside it (decision 013n)', () => {
-  // A pale grey roof (L 0.65) across the frame; the map fairly sure (0.85) of a 6 × 6 m patch of it.
+  // A pale grey roof (L 0.65) across the frame; the map fairly sure (0.85) of a 6 × 6 m patch of it, a shade
+  // darker (L 0.61: within the panel colour bounds, not darker than the roof by 0.05).
   const pale = new Float32Array(W * H).fill(0.65);
   const hot = new Float32Array(W * H).fill(0.02);
-  for (let y = 30; y < 50; y++) for (let x = 30; x < 50; x++) hot[y * W + x] = 0.85;
+  for (let y = 30; y < 50; y++) {
+    for (let x = 30; x < 50; x++) {
+      hot[y * W + x] = 0.85;
+      pale[y * W + x] = 0.61;
+    }
+  }
   const paleRoof = rect(5, 5, 95, 75);
   const withPanels = (pw: number, ph: number) => {
     // Dark blue-grey modules (L ≈ 0.24) just beside the hot patch.
@@ -77,7 +83,7 @@ describe('a map short of sure needs the panels beside it (decision 013n)', () =>
   it('says nothing on a pale roof with no panel-coloured pixels near the hot region', () => {
     const bare = withPanels(0, 0);
     expect(solarFromMap(bare, hot, 0.65, paleRoof, paleRoof)).toEqual([]);
-    // Without the roof to compare against, the map alone still decides (no subject).
+    // Without the roof to compare against, the map and the region's colour alone decide (no subject).
     expect(solarFromMap(bare, hot, 0.65, paleRoof)).toHaveLength(1);
   });
 
@@ -90,5 +96,48 @@ describe('a map short of sure needs the panels beside it (decision 013n)', () =>
   it('needs no panels in view when the map is sure', () => {
     const sure = hot.map((v) => (v > 0.5 ? 0.97 : v));
     expect(solarFromMap(withPanels(0, 0), sure, 0.65, paleRoof, paleRoof)).toHaveLength(1);
+  });
+});
+
+describe('part of the hot region must be as dark as a panel, however sure the map is (decision 013q)', () => {
+  // A pale metal roof (L 0.8, lighter than a panel can be) the map is sure of: no array, with or without the
+  // subject roof; the same region with a third of it dark blue-grey modules is one.
+  const hot = new Float32Array(W * H).fill(0.02);
+  for (let y = 30; y < 50; y++) for (let x = 30; x < 50; x++) hot[y * W + x] = 0.99;
+  const roofMask = rect(5, 5, 95, 75);
+  const paleWithModules = (rows: number) => {
+    const r = new Float32Array(W * H).fill(0.8);
+    const g = r.slice();
+    const b = r.slice();
+    for (let y = 30; y < 30 + rows; y++) {
+      for (let x = 30; x < 50; x++) {
+        r[y * W + x] = 0.18;
+        g[y * W + x] = 0.23;
+        b[y * W + x] = 0.35;
+      }
+    }
+    return buildScene({ w: W, h: H, r, g, b }, { mPerPx: 0.3, known: true });
+  };
+
+  it('says nothing on a pale roof with no pixel as dark as a panel in the region', () => {
+    expect(solarFromMap(paleWithModules(0), hot, 0.65)).toEqual([]);
+    expect(solarFromMap(paleWithModules(0), hot, 0.65, roofMask, roofMask)).toEqual([]);
+  });
+
+  it('says nothing when a tenth of the region is as dark as a panel, and finds the array at a third', () => {
+    // 2 of 20 rows = 10 %; 6 of 20 = 30 % (the bound is 22 %).
+    expect(solarFromMap(paleWithModules(2), hot, 0.65, roofMask, roofMask)).toEqual([]);
+    const [a] = solarFromMap(paleWithModules(6), hot, 0.65, roofMask, roofMask);
+    expect(a.confidence).toBe(0.99);
+    expect(a.areaPx).toBe(20 * 20);
+  });
+
+  it('keeps a sure region on a brown roof, whatever its hue (panels at 0.3 m blend into the roof around them)', () => {
+    // A mid brown region (not a panel's hue, L about 0.45): the map decides.
+    const r = new Float32Array(W * H).fill(0.55);
+    const g = new Float32Array(W * H).fill(0.45);
+    const b = new Float32Array(W * H).fill(0.35);
+    const brown = buildScene({ w: W, h: H, r, g, b }, { mPerPx: 0.3, known: true });
+    expect(solarFromMap(brown, hot, 0.65, roofMask, roofMask)).toHaveLength(1);
   });
 });
