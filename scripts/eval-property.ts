@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { classifyRoofStyle, roofFeatures, roofInBox, type RoofFeatures } from '../server/analyzer/local/roof-analysis';
+import { roofShapeInImageBox } from '../server/analyzer/local/roof-shape';
 import { riskBand } from '../server/analyzer/scoring';
 import {
   confusion,
@@ -58,7 +59,9 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
       const d = await detect(bytes, context);
       row.out = buildOutput(d, context, performance.now() - t);
       if (rec.subject_box && rec.labels.roof_style && !d.quality.length) {
-        row.boxFeatures = roofFeatures(d.scene, roofInBox(d.scene, d.buildings ?? null, rec.subject_box));
+        const b = rec.subject_box;
+        const shape = await roofShapeInImageBox(d.decoded, b);
+        row.boxFeatures = { ...roofFeatures(d.scene, roofInBox(d.scene, d.buildings ?? null, b)), ...shape };
         row.boxStyle = classifyRoofStyle(row.boxFeatures).style;
       }
     } catch (e) {

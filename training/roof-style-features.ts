@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { detect } from '../server/analyzer/local/analyzer';
 import { boxIoU } from '../scripts/eval-property';
 import { roofFeatures, roofInBox } from '../server/analyzer/local/roof-analysis';
+import { roofShapeInImageBox } from '../server/analyzer/local/roof-shape';
 import { propertySetSchema } from '../scripts/property-labels';
 
 /** The bounding box of a scene mask, in image pixels. */
@@ -35,11 +36,15 @@ for (const withheld of [false, true]) {
     const d = await detect(readFileSync(join(root, rec.file)), { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload' });
     if (d.quality.length) continue;
     const row = { file: rec.file, kind: rec.kind, position, label: rec.labels.roof_style, withheld };
-    const features = roofFeatures(d.scene, roofInBox(d.scene, d.buildings ?? null, rec.subject_box!));
+    const b = rec.subject_box!;
+    // The roof-shape network on the labelled box (analysed-image pixels → working pixels), as on a subject roof.
+    const boxShape = await roofShapeInImageBox(d.decoded, b);
+    const features = { ...roofFeatures(d.scene, roofInBox(d.scene, d.buildings ?? null, b)), ...boxShape };
     console.log(JSON.stringify({ ...row, roof: 'box', features }));
     // The analyzer's own subject roof too, wherever it overlaps the labelled box: at analysis time the style is
     // read on that mask, whose outline differs from the map cut by the box (and is often part of the roof only).
     const iou = d.roof ? boxIoU(maskBox(d.roof.mask, d.scene), rec.subject_box!) : 0;
-    if (d.roof && iou > 0) console.log(JSON.stringify({ ...row, roof: 'subject', iou, features: roofFeatures(d.scene, d.roof) }));
+    if (d.roof && iou > 0)
+      console.log(JSON.stringify({ ...row, roof: 'subject', iou, features: { ...roofFeatures(d.scene, d.roof), ...d.roofShape } }));
   }
 }

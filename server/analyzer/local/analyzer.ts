@@ -15,6 +15,7 @@ import { assessQuality } from './quality';
 import { components, countSet, dilate, distanceTransform, resizePlane, type Mask, type Plane } from './raster';
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
+import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
 import { detectSolar, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
 import { detectWater, waterMask, type WaterBody } from './water';
@@ -28,7 +29,7 @@ export const LOCAL_MODEL_NAME = 'aerisk-local-cv';
  * tree and wire models measured no better than the classical detectors (wires +0.05 F1 for ~100 ms on a
  * 600×400 image), so they run only when asked for.
  */
-export const DEFAULT_MODELS: readonly string[] = ['building', 'pool', 'solar'];
+export const DEFAULT_MODELS: readonly string[] = ['building', 'pool', 'solar', 'roof_shape'];
 
 export interface LocalAnalyzerOptions {
   /** Use the ONNX models in server/analyzer/models when present (default true). */
@@ -54,6 +55,8 @@ export interface Detections {
   buildings?: Mask | null;
   /** The ground resolution estimated from the buildings in view (m per image pixel), when none was given. */
   gsdEstimate?: { mPerPx: number; basis: string } | null;
+  /** The roof-shape network's reading of the subject roof, when it ran (decision 013r). */
+  roofShape?: RoofShape | null;
 }
 
 const SEGMENTATION_MODELS = ['building', 'pool', 'tree', 'solar', 'power_line'] as const;
@@ -165,6 +168,20 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     ? allWater.filter((b) => (b.deepBlue || onBuildings.includes(b)) && ringShareOn(b.mask, roof!.mask, w, h, ring) >= 0.5)
     : [];
   if (roof && tarps.length) roof = { ...roof, mask: orMask(roof.mask, waterMask(tarps, w, h)) };
+  // The roof's shape from the learned network, read on the working copy cut to the roof's box.
+  let shape: RoofShape | null = null;
+  const shapeModel = wanted.includes('roof_shape') ? models.get('roof_shape') : undefined;
+  if (roof && shapeModel?.entry.kind === 'classifier') {
+    const box = maskBoxInWork(roof.mask, scene, work);
+    try {
+      if (box) {
+        shape = await roofShape(shapeModel, work, box);
+        modelsUsed.push('roof_shape');
+      }
+    } catch {
+      // The style falls back to the roof's geometry alone.
+    }
+  }
   let water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   // A pool belongs to a property: with the building map read, water with no building anywhere near it is a
   // shadow, a pond or a green patch in a meadow (decision 013k).
@@ -208,6 +225,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     modelsUsed,
     buildings: subject?.buildings ?? null,
     gsdEstimate,
+    roofShape: shape,
   };
 }
 
@@ -372,7 +390,7 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
 
   // Roof.
   if (roof) {
-    const feats = roofFeatures(scene, roof);
+    const feats = { ...roofFeatures(scene, roof), ...d.roofShape };
     const style = classifyRoofStyle(feats);
     const cond = assessRoofCondition(scene, roof);
     obs.roof.style = style.style;

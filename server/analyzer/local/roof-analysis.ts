@@ -47,6 +47,10 @@ export interface RoofFeatures {
   solidity: number;
   /** Vertices of the outline simplified at 1 m, per 10 m of perimeter of the oriented rectangle (L, T, U plans). */
   cornerDensity: number;
+  /** The roof-shape network's flat / gable / hip probabilities (roof-shape.ts), when it ran. */
+  shapeFlat?: number;
+  shapeGable?: number;
+  shapeHip?: number;
 }
 
 export function roofFeatures(scene: Scene, roof: Roof): RoofFeatures {
@@ -150,10 +154,17 @@ function roofStyleModel(): SoftmaxModel | null {
   return styleModel;
 }
 
-/** A feature by the name the model was trained with (`log_pixels` is the log of the roof's inner pixel count). */
-function featureValue(f: RoofFeatures, name: string): number {
+const SHAPE_FEATURES = new Set(['shapeFlat', 'shapeGable', 'shapeHip']);
+
+/**
+ * A feature by the name the model was trained with (`log_pixels` is the log of the roof's inner pixel count). The
+ * roof-shape network's probabilities are missing when it did not run (models off or absent): then they take the
+ * training mean, which leaves the other features to decide.
+ */
+function featureValue(f: RoofFeatures, name: string, mean: number): number {
   if (name === 'log_pixels') return Math.log(f.pixels + 1);
   const v = f[name as keyof RoofFeatures];
+  if (v === undefined && SHAPE_FEATURES.has(name)) return mean;
   if (typeof v !== 'number') throw new Error(`roof-style.json asks for an unknown feature: ${name}`);
   return v;
 }
@@ -169,7 +180,7 @@ export function classifyRoofStyle(f: RoofFeatures): { style: RoofStyle; confiden
   if (!model) return classifyRoofStyleByRules(f);
   const { label, p } = chooseClass(
     model,
-    model.features.map((name) => featureValue(f, name)),
+    model.features.map((name, i) => featureValue(f, name, model.mean[i])),
   );
   return { style: label as RoofStyle, confidence: Math.round(Math.min(0.6, p) * 100) / 100 };
 }
