@@ -2,6 +2,7 @@
 
     npx tsx training/roof-style-features.ts > /tmp/roof-style-features.jsonl
     python training/train_roof_style.py /tmp/roof-style-features.jsonl
+    npx prettier --write server/analyzer/local/weights/roof-style.json   # the repository's JSON style (CI checks it)
 
 A multinomial logistic regression over the roof features of `roofFeatures` (roof-analysis.ts), on the labelled
 roofs of the whole-property set (tests/eval/property.json): each roof read in its labelled box, and as the
