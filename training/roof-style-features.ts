@@ -8,23 +8,9 @@ import { join, resolve } from 'node:path';
 import { detect } from '../server/analyzer/local/analyzer';
 import { boxIoU } from '../scripts/eval-property';
 import { roofFeatures, roofInBox } from '../server/analyzer/local/roof-analysis';
+import { maskBox } from '../server/analyzer/local/raster';
 import { roofShapeInImageBox } from '../server/analyzer/local/roof-shape';
 import { propertySetSchema } from '../scripts/property-labels';
-
-/** The bounding box of a scene mask, in image pixels. */
-function maskBox(mask: Uint8Array, scene: { w: number; sx: number; sy: number }): number[] {
-  const b = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    const x = i % scene.w;
-    const y = (i - x) / scene.w;
-    b[0] = Math.min(b[0], x * scene.sx);
-    b[1] = Math.min(b[1], y * scene.sy);
-    b[2] = Math.max(b[2], (x + 1) * scene.sx);
-    b[3] = Math.max(b[3], (y + 1) * scene.sy);
-  }
-  return b;
-}
 
 const args = process.argv.slice(2);
 const rootArg = args.indexOf('--root');
@@ -43,7 +29,7 @@ for (const withheld of [false, true]) {
     console.log(JSON.stringify({ ...row, roof: 'box', features }));
     // The analyzer's own subject roof too, wherever it overlaps the labelled box: at analysis time the style is
     // read on that mask, whose outline differs from the map cut by the box (and is often part of the roof only).
-    const iou = d.roof ? boxIoU(maskBox(d.roof.mask, d.scene), rec.subject_box!) : 0;
+    const iou = d.roof ? boxIoU(maskBox(d.roof.mask, d.scene.w, d.scene.sx, d.scene.sy)!, rec.subject_box!) : 0;
     if (d.roof && iou > 0)
       console.log(JSON.stringify({ ...row, roof: 'subject', iou, features: { ...roofFeatures(d.scene, d.roof), ...d.roofShape } }));
   }

@@ -358,6 +358,28 @@ export function countSet(mask: Mask): number {
   return n;
 }
 
+/**
+ * The bounding box [x0, y0, x1, y1) of a mask's set pixels (row width `w`), its pixel edges multiplied by `sx`
+ * and `sy` (a box in another image's pixels, e.g. the working copy's or the analysed image's), or null when no
+ * pixel is set.
+ */
+export function maskBox(mask: Mask, w: number, sx = 1, sy = sx): [number, number, number, number] | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (y < y0) y0 = y;
+    if (x > x1) x1 = x;
+    if (y > y1) y1 = y;
+  }
+  return x1 < 0 ? null : [x0 * sx, y0 * sy, (x1 + 1) * sx, (y1 + 1) * sy];
+}
+
 export function and(a: Mask, b: Mask): Mask {
   const out = new Uint8Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = a[i] & b[i];

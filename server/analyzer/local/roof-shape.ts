@@ -4,7 +4,7 @@
 // (decision 013r), which alone can say "complex".
 import type { DecodedImage, RgbImage } from './decode';
 import { loadModels, runClassifier, type LoadedModel } from './models';
-import type { Mask } from './raster';
+import { maskBox, type Mask } from './raster';
 import type { Scene } from './scene';
 
 export const ROOF_SHAPE_CLASSES = ['flat', 'gable', 'hip'] as const;
@@ -17,30 +17,55 @@ export interface RoofShape {
   shapeHip: number;
 }
 
-/** A box [x0, y0, x1, y1) in working-image pixels of a scene mask's set pixels. */
+/** A box [x0, y0, x1, y1) in working-image pixels of a scene mask's set pixels, or null when none is set. */
 export function maskBoxInWork(mask: Mask, scene: Pick<Scene, 'w' | 'h'>, work: Pick<RgbImage, 'w' | 'h'>): number[] | null {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (let i = 0; i < mask.length; i++) {
-    if (!mask[i]) continue;
-    const x = i % scene.w;
-    const y = (i - x) / scene.w;
-    if (x < x0) x0 = x;
-    if (y < y0) y0 = y;
-    if (x > x1) x1 = x;
-    if (y > y1) y1 = y;
+  return maskBox(mask, scene.w, work.w / scene.w, work.h / scene.h);
+}
+
+/**
+ * One axis of the crop's resampling: for each of `n` output pixels over [start, start + n × step) in input
+ * coordinates (pixel i spans [i, i + 1)), the input pixels it reads and their weights. Shrinking (step ≥ 1), each
+ * output pixel averages the input it covers, partial pixels by their overlap (as OpenCV's INTER_AREA shrank the
+ * training crops); enlarging, it interpolates linearly between the two nearest pixel centres.
+ */
+function axisTaps(start: number, step: number, n: number, limit: number): { index: Int32Array; weight: Float32Array; offset: Int32Array } {
+  const index: number[] = [];
+  const weight: number[] = [];
+  const offset = new Int32Array(n + 1);
+  for (let o = 0; o < n; o++) {
+    if (step >= 1) {
+      const a = start + o * step;
+      const b = a + step;
+      let total = 0;
+      const first = index.length;
+      for (let i = Math.max(0, Math.floor(a)); i < Math.min(limit, Math.ceil(b)); i++) {
+        const overlap = Math.min(b, i + 1) - Math.max(a, i);
+        if (overlap <= 0) continue;
+        index.push(i);
+        weight.push(overlap);
+        total += overlap;
+      }
+      if (total > 0) for (let k = first; k < index.length; k++) weight[k] /= total;
+      else {
+        index.push(Math.min(limit - 1, Math.max(0, Math.floor(a))));
+        weight.push(1);
+      }
+    } else {
+      const c = Math.min(limit - 1, Math.max(0, start + (o + 0.5) * step - 0.5));
+      const i = Math.floor(c);
+      const t = c - i;
+      index.push(i, Math.min(limit - 1, i + 1));
+      weight.push(1 - t, t);
+    }
+    offset[o + 1] = index.length;
   }
-  if (x1 < 0) return null;
-  const kx = work.w / scene.w;
-  const ky = work.h / scene.h;
-  return [x0 * kx, y0 * ky, (x1 + 1) * kx, (y1 + 1) * ky];
+  return { index: Int32Array.from(index), weight: Float32Array.from(weight), offset };
 }
 
 /**
  * The box (working pixels) grown by `ROOF_SHAPE_PAD`, clipped to the image, resampled to `size`² by averaging
- * each output pixel's footprint (as the training crops were shrunk) or bilinearly when the crop is smaller.
+ * each output pixel's footprint (as the training crops were shrunk) or bilinearly when the crop is smaller: rows
+ * first, then columns, so a large roof costs its box's pixels once rather than a grid of samples per output pixel.
  */
 export function roofCrop(work: RgbImage, box: readonly number[], size: number): RgbImage {
   const pad = ROOF_SHAPE_PAD * Math.max(box[2] - box[0], box[3] - box[1]);
@@ -48,8 +73,16 @@ export function roofCrop(work: RgbImage, box: readonly number[], size: number): 
   const y0 = Math.max(0, box[1] - pad);
   const x1 = Math.min(work.w, box[2] + pad);
   const y1 = Math.min(work.h, box[3] + pad);
-  const cw = Math.max(1e-6, x1 - x0);
-  const ch = Math.max(1e-6, y1 - y0);
+  const cols = axisTaps(x0, Math.max(1e-6, x1 - x0) / size, size, work.w);
+  const rows = axisTaps(y0, Math.max(1e-6, y1 - y0) / size, size, work.h);
+  // Only the input rows some output row reads are resampled horizontally.
+  let rowMin = work.h;
+  let rowMax = -1;
+  for (const i of rows.index) {
+    if (i < rowMin) rowMin = i;
+    if (i > rowMax) rowMax = i;
+  }
+  const band = rowMax - rowMin + 1;
   const out: RgbImage = {
     w: size,
     h: size,
@@ -57,42 +90,26 @@ export function roofCrop(work: RgbImage, box: readonly number[], size: number): 
     g: new Float32Array(size * size),
     b: new Float32Array(size * size),
   };
-  const sx = cw / size;
-  const sy = ch / size;
-  // Each output pixel averages an n × n grid of bilinear samples over its footprint (n = 1 when enlarging).
-  const nx = Math.max(1, Math.min(8, Math.round(sx)));
-  const ny = Math.max(1, Math.min(8, Math.round(sy)));
-  const sample = (plane: Float32Array, fx: number, fy: number) => {
-    const x = Math.min(work.w - 1, Math.max(0, fx - 0.5));
-    const y = Math.min(work.h - 1, Math.max(0, fy - 0.5));
-    const xa = Math.floor(x);
-    const ya = Math.floor(y);
-    const xb = Math.min(work.w - 1, xa + 1);
-    const yb = Math.min(work.h - 1, ya + 1);
-    const tx = x - xa;
-    const ty = y - ya;
-    const top = plane[ya * work.w + xa] * (1 - tx) + plane[ya * work.w + xb] * tx;
-    const bottom = plane[yb * work.w + xa] * (1 - tx) + plane[yb * work.w + xb] * tx;
-    return top * (1 - ty) + bottom * ty;
-  };
-  for (let oy = 0; oy < size; oy++) {
-    for (let ox = 0; ox < size; ox++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let j = 0; j < ny; j++) {
-        const fy = y0 + (oy + (j + 0.5) / ny) * sy;
-        for (let i = 0; i < nx; i++) {
-          const fx = x0 + (ox + (i + 0.5) / nx) * sx;
-          r += sample(work.r, fx, fy);
-          g += sample(work.g, fx, fy);
-          b += sample(work.b, fx, fy);
-        }
+  const across = new Float32Array(band * size);
+  for (const [src, dst] of [
+    [work.r, out.r],
+    [work.g, out.g],
+    [work.b, out.b],
+  ] as const) {
+    for (let y = 0; y < band; y++) {
+      const row = (rowMin + y) * work.w;
+      for (let ox = 0; ox < size; ox++) {
+        let v = 0;
+        for (let k = cols.offset[ox]; k < cols.offset[ox + 1]; k++) v += src[row + cols.index[k]] * cols.weight[k];
+        across[y * size + ox] = v;
       }
-      const k = oy * size + ox;
-      out.r[k] = r / (nx * ny);
-      out.g[k] = g / (nx * ny);
-      out.b[k] = b / (nx * ny);
+    }
+    for (let oy = 0; oy < size; oy++) {
+      for (let ox = 0; ox < size; ox++) {
+        let v = 0;
+        for (let k = rows.offset[oy]; k < rows.offset[oy + 1]; k++) v += across[(rows.index[k] - rowMin) * size + ox] * rows.weight[k];
+        dst[oy * size + ox] = v;
+      }
     }
   }
   return out;

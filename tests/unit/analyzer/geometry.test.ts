@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convexHull, describeLocation, fillPolygon, minAreaRect, polygonArea, traceContour } from '../../../server/analyzer/local/geometry';
-import { components, distanceTransform, fillHoles } from '../../../server/analyzer/local/raster';
+import { components, distanceTransform, fillHoles, maskBox } from '../../../server/analyzer/local/raster';
 
 describe('raster and geometry primitives', () => {
   it('labels 8-connected blobs with their areas and boxes', () => {
@@ -19,6 +19,16 @@ describe('raster and geometry primitives', () => {
     const lab = components(m, w, h);
     expect(lab.components.map((c) => c.area).sort()).toEqual([3, 3]);
     expect(lab.components[0]).toMatchObject({ x0: 1, y0: 1, x1: 3, y1: 3 });
+  });
+
+  it("gives a mask's box in its own pixels or scaled into another image's, and null for an empty mask", () => {
+    const w = 10;
+    const m = new Uint8Array(w * 8);
+    m[2 * w + 3] = 1;
+    m[5 * w + 6] = 1;
+    expect(maskBox(m, w)).toEqual([3, 2, 7, 6]);
+    expect(maskBox(m, w, 2, 0.5)).toEqual([6, 1, 14, 3]);
+    expect(maskBox(new Uint8Array(w * 8), w)).toBeNull();
   });
 
   it('traces a square outline and fills a polygon back to the same area', () => {
