@@ -9,7 +9,7 @@ would normalise by batch statistics the folded weights were never trained for.
 The convolutions are matched in order (the ONNX graph's Conv nodes against the network's calls in a forward pass)
 and by shape; the script checks that the rebuilt network and onnxruntime agree on a random input.
 
-Usage: training/.venv/bin/python training/checkpoint_from_onnx.py building [--out training/work/building_from_onnx.pt]
+Usage: training/.venv/bin/python training/checkpoint_from_onnx.py building|solar [--out training/work/building_from_onnx.pt]
 """
 from __future__ import annotations
 
@@ -23,10 +23,11 @@ import torch
 from onnx import numpy_helper
 
 import train_building
+import train_solar
 from common import MODELS_DIR, WORK_DIR, Exported, MeanOfProbabilities, OnnxRunner, TinyUNet
 
 # The architectures of the committed models, from their training scripts.
-ARCH = {"building": train_building.ARCH}
+ARCH = {"building": train_building.ARCH, "solar": train_solar.ARCH}
 
 
 def conv_call_order(net: torch.nn.Module, size: int = 64) -> list[torch.nn.Conv2d]:
