@@ -172,8 +172,8 @@ class Exported(nn.Module):
 
 
 def normalise(x: torch.Tensor) -> torch.Tensor:
-    mean = torch.tensor(MEAN, dtype=x.dtype).view(1, 3, 1, 1)
-    std = torch.tensor(STD, dtype=x.dtype).view(1, 3, 1, 1)
+    mean = torch.tensor(MEAN, dtype=x.dtype, device=x.device).view(1, 3, 1, 1)
+    std = torch.tensor(STD, dtype=x.dtype, device=x.device).view(1, 3, 1, 1)
     return (x - mean) / std
 
 
