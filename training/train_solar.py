@@ -62,12 +62,19 @@ def load_data():
     return imgs, np.array(ys, np.float32)
 
 
+def rescale_binary(mask, scale: float):
+    """A 0/1 mask rescaled (linearly) and cut at one half, as float32."""
+    return (rescale(mask.astype(np.float32), scale, is_mask=True) >= 0.5).astype(np.float32)
+
+
 def pv01_tiles(root: Path):
-    """(image, panel mask) pairs of the PV01 tiles, sorted by name, split into (train, held out: every 5th)."""
+    """(image, panel mask) pairs of the PV01 tiles shrunk from their 0.1 m to the model's 0.3 m, sorted by name,
+    split into (train, held out: every 5th)."""
     pairs = []
+    s = PV01_GSD / 0.3
     for f in sorted((root / "images").glob("*.bmp")):
         m = cv2.imread(str(root / "masks" / f.name), cv2.IMREAD_GRAYSCALE)
-        pairs.append((read_rgb(f), (m > 0).astype(np.float32)))
+        pairs.append((rescale(read_rgb(f), s), rescale_binary(m > 0, s)))
     return [p for i, p in enumerate(pairs) if i % 5], [p for i, p in enumerate(pairs) if i % 5 == 0]
 
 
@@ -82,7 +89,7 @@ def roof_negatives(n: int, seed: int = SEED):
     out = []
     while len(out) < n:
         img, mask, gsd = pairs[int(rng.integers(len(pairs)))]
-        img, mask = rescale(img, gsd / 0.3), rescale(mask.astype(np.float32), gsd / 0.3, is_mask=True) >= 0.5
+        img, mask = rescale(img, gsd / 0.3), rescale_binary(mask, gsd / 0.3)
         ys, xs = np.nonzero(mask)
         if not len(ys):
             continue
@@ -93,18 +100,13 @@ def roof_negatives(n: int, seed: int = SEED):
     return out
 
 
-def pv01_at_model_scale(img, mask, jitter=1.0):
-    s = PV01_GSD / 0.3 * jitter
-    return rescale(img, s), (rescale(mask, s, is_mask=True) >= 0.5).astype(np.float32)
-
-
 def cell(rng, img, mask=None):
     """A chip (or a PV01 tile already at 0.3 m, with its panel mask) jittered in scale, padded to CELL, augmented:
     (image, valid-pixel map, panel mask or None)."""
     s = rng.uniform(0.85, 1.1)
     img = rescale(img, s)
     if mask is not None:
-        mask = (rescale(mask, s, is_mask=True) >= 0.5).astype(np.float32)
+        mask = rescale_binary(mask, s)
     h, w = img.shape[:2]
     v = np.ones((h, w), np.float32)
     m = mask if mask is not None else np.zeros((h, w), np.float32)
@@ -170,8 +172,7 @@ def pv01_iou(net, tiles, threshold=0.65):
     inter = union = 0.0
     net.eval()
     with torch.no_grad():
-        for img, mask in tiles:
-            im, m = pv01_at_model_scale(img, mask)
+        for im, m in tiles:
             h, w = m.shape
             # Padded to a multiple of 16 as the runtime's tiles are, read back at the tile's size.
             im = np.pad(im, ((0, -h % 16), (0, -w % 16), (0, 0)), mode="reflect")
