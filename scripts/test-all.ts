@@ -6,12 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 type Tally = { passed: number; failed: number; skipped: number };
+/** A failed test's name and the first line of its error, printed again at the end of the run. */
+type Failure = { step: string; test: string; error: string };
 type Step = {
   name: string;
   command: string;
   env?: Record<string, string>;
   /** Reads the runner's JSON report; without it the step counts as one check. */
   report?: (file: string) => Tally;
+  /** The failed tests named in the runner's JSON report. */
+  failures?: (file: string) => { test: string; error: string }[];
 };
 
 const reports = mkdtempSync(join(tmpdir(), 'aerisk-test-'));
@@ -28,6 +32,46 @@ function vitestTally(file: string): Tally {
   };
 }
 
+const firstLine = (message: unknown): string =>
+  String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.length > 0) ?? '';
+
+function vitestFailures(file: string): { test: string; error: string }[] {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const out: { test: string; error: string }[] = [];
+  for (const f of r.testResults ?? []) {
+    const name = String(f.name ?? '').replace(`${process.cwd()}/`, '');
+    const failed = (f.assertionResults ?? []).filter((a: { status: string }) => a.status === 'failed');
+    for (const a of failed) out.push({ test: `${name} › ${a.fullName ?? a.title}`, error: firstLine(a.failureMessages?.[0]) });
+    // A file that failed without a failed test: it could not load, or a hook failed.
+    if (!failed.length && f.status === 'failed') out.push({ test: name, error: firstLine(f.message) });
+  }
+  return out;
+}
+
+type PwSuite = {
+  title?: string;
+  suites?: PwSuite[];
+  specs?: { title: string; tests?: { status?: string; results?: { error?: { message?: string } }[] }[] }[];
+};
+
+function playwrightFailures(file: string): { test: string; error: string }[] {
+  const out: { test: string; error: string }[] = [];
+  const walk = (suite: PwSuite, path: string[]) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          out.push({ test: [...here, spec.title].join(' › '), error: firstLine(t.results?.at(-1)?.error?.message) });
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
+  return out;
+}
+
 function playwrightTally(file: string): Tally {
   // Playwright runs with retries 0 (a flaky test is a bug), so a test either passed or failed.
   const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
@@ -41,6 +85,7 @@ const vitest = (name: string, config: string, env: Record<string, string> = {}):
     command: `npx vitest run --config ${config} --reporter=default --reporter=json --outputFile.json=${out}`,
     env,
     report: () => vitestTally(out),
+    failures: () => vitestFailures(out),
   };
 };
 
@@ -61,6 +106,7 @@ const steps: Step[] = [
     command: 'npx playwright test --config tests/e2e/playwright.config.ts --reporter=list,json',
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
     report: () => playwrightTally(e2eOut),
+    failures: () => playwrightFailures(e2eOut),
   },
 ];
 
@@ -78,6 +124,7 @@ function describe(t: Tally): string {
 
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const broken: string[] = [];
+const failures: Failure[] = [];
 for (const step of steps) {
   const code = await run(step);
   let t: Tally = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
@@ -86,6 +133,13 @@ for (const step of steps) {
     t = existsSync(file) ? step.report(file) : { passed: 0, failed: 0, skipped: 0 };
     // A runner that exits non-zero with no failed test (a crash, a failed setup) still counts as a failure.
     if (code !== 0 && t.failed === 0) t.failed = 1;
+    if (code !== 0 && step.failures && existsSync(file)) {
+      try {
+        for (const f of step.failures(file)) failures.push({ step: step.name, ...f });
+      } catch (err) {
+        failures.push({ step: step.name, test: '(its report could not be read)', error: String(err) });
+      }
+    }
   }
   total.passed += t.passed;
   total.failed += t.failed;
@@ -95,5 +149,7 @@ for (const step of steps) {
 }
 
 if (broken.length) console.log(`\nFailing steps: ${broken.join(', ')}`);
+// Named again at the very end, so the last lines of a long log say what failed and why.
+for (const f of failures) console.log(`  ✗ [${f.step}] ${f.test}\n      ${f.error}`);
 console.log(`\ntests: ${describe(total)}`);
 process.exit(broken.length || total.failed ? 1 : 0);
