@@ -63,7 +63,8 @@ export async function sameProperty(db: Db, viewer: Viewer, id: string): Promise<
         ],
       },
       include: { image: true },
-      orderBy: { createdAt: 'desc' },
+      // Newest first; the id settles analyses created in the same millisecond (timestamps are kept to the ms).
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: MAX_MATCHES * 2,
     })) as Row[];
     const matches: PropertyMatch[] = [];
