@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 type Tally = { passed: number; failed: number; skipped: number };
 /** A failed test's name and the first line of its error, printed again at the end of the run. */
-type Failure = { step: string; test: string; error: string };
+type FailedTest = { test: string; error: string };
 type Step = {
   name: string;
   command: string;
@@ -15,7 +15,7 @@ type Step = {
   /** Reads the runner's JSON report; without it the step counts as one check. */
   report?: (file: string) => Tally;
   /** The failed tests named in the runner's JSON report. */
-  failures?: (file: string) => { test: string; error: string }[];
+  failures?: (file: string) => FailedTest[];
 };
 
 const reports = mkdtempSync(join(tmpdir(), 'aerisk-test-'));
@@ -39,9 +39,9 @@ const firstLine = (message: unknown): string =>
     .map((line) => line.trim())
     .find((line) => line.length > 0) ?? '';
 
-function vitestFailures(file: string): { test: string; error: string }[] {
+function vitestFailures(file: string): FailedTest[] {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  const out: { test: string; error: string }[] = [];
+  const out: FailedTest[] = [];
   for (const f of r.testResults ?? []) {
     const name = String(f.name ?? '').replace(`${process.cwd()}/`, '');
     const failed = (f.assertionResults ?? []).filter((a: { status: string }) => a.status === 'failed');
@@ -58,8 +58,8 @@ type PwSuite = {
   specs?: { title: string; tests?: { status?: string; results?: { error?: { message?: string } }[] }[] }[];
 };
 
-function playwrightFailures(file: string): { test: string; error: string }[] {
-  const out: { test: string; error: string }[] = [];
+function playwrightFailures(file: string): FailedTest[] {
+  const out: FailedTest[] = [];
   const walk = (suite: PwSuite, path: string[]) => {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? [])
@@ -124,7 +124,7 @@ function describe(t: Tally): string {
 
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const broken: string[] = [];
-const failures: Failure[] = [];
+const failures: (FailedTest & { step: string })[] = [];
 for (const step of steps) {
   const code = await run(step);
   let t: Tally = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
