@@ -11,6 +11,7 @@ import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { classifyRoofStyle, roofFeatures, roofInBox, type RoofFeatures } from '../server/analyzer/local/roof-analysis';
 import { roofShapeInImageBox } from '../server/analyzer/local/roof-shape';
+import { buildingBlobs } from '../server/analyzer/local/subject';
 import { riskBand } from '../server/analyzer/scoring';
 import {
   confusion,
@@ -41,6 +42,11 @@ interface Row {
   error?: string;
   ms: number;
   iou: number | null;
+  /**
+   * The best box IoU of any blob of the building map (split at necks, as the subject rule sees them) with the
+   * labelled subject box: what the rule could have found with the map as it is (null: no box or no map).
+   */
+  offeredIoU: number | null;
   /** Roof style read on the labelled subject box (apart from the subject choice), where a style is labelled. */
   boxStyle: string | null;
   boxFeatures: RoofFeatures | null;
@@ -53,11 +59,21 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
   for (const rec of records) {
     const bytes = readFileSync(join(root, rec.file));
     const t = performance.now();
-    const row: Row = { rec, out: null, ms: 0, iou: null, boxStyle: null, boxFeatures: null };
+    const row: Row = { rec, out: null, ms: 0, iou: null, offeredIoU: null, boxStyle: null, boxFeatures: null };
     try {
       const context = { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload' };
       const d = await detect(bytes, context);
       row.out = buildOutput(d, context, performance.now() - t);
+      const labelled = rec.subject_box;
+      if (labelled && d.buildings) {
+        const { sx, sy } = d.scene;
+        row.offeredIoU = Math.max(
+          0,
+          ...buildingBlobs(d.scene, d.buildings).components.map((c) =>
+            boxIoU([c.x0 * sx, c.y0 * sy, (c.x1 + 1) * sx, (c.y1 + 1) * sy], labelled),
+          ),
+        );
+      }
       if (rec.subject_box && rec.labels.roof_style && !d.quality.length) {
         const b = rec.subject_box;
         const shape = await roofShapeInImageBox(d.decoded, b);
@@ -110,6 +126,12 @@ function report(title: string, rows: Row[]): string {
   const found = withBuilding.filter(isFound).length;
   const meanIoU = withBuilding.reduce((s, r) => s + (r.iou ?? 0), 0) / Math.max(1, withBuilding.length);
   lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
+  // Map or rule: a subject the map never offered as a blob is the map's miss; one it offered and the rule passed
+  // over (or chose another blob) is the rule's.
+  const offered = withBuilding.filter((r) => (r.offeredIoU ?? 0) >= 0.5);
+  lines.push(
+    `  - offered by the building map (a blob, split at necks, with box IoU ≥ 0.5): ${pct(offered.length, withBuilding.length)}; chosen by the subject rule on ${offered.filter(isFound).length} of them`,
+  );
   const kinds = [...new Set(withBuilding.map((r) => r.rec.kind))].sort();
   lines.push(
     `  - by kind: ${kinds
@@ -192,6 +214,7 @@ export async function runPropertyEval(args: string[]): Promise<void> {
         withheld,
         ms: Math.round(r.ms),
         iou: r.iou,
+        offered_iou: r.offeredIoU,
         box_style: r.boxStyle,
         box_features: r.boxFeatures,
         subject_confidence: subject?.confidence ?? null,

@@ -101,8 +101,7 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
   const raw: Mask = new Uint8Array(w * h);
   for (let i = 0; i < raw.length; i++) raw[i] = prob[i] >= SUBJECT.threshold ? 1 : 0;
   const buildings = raw;
-  const minPx = Math.max(4, Math.round(pxArea(scene, SUBJECT.minBuildingM2)));
-  const lab = splitAtNecks(raw, w, h, Math.round(SUBJECT.neckM * scene.pxPerM), minPx);
+  const lab = buildingBlobs(scene, raw);
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
   const short = Math.min(w, h);
@@ -149,6 +148,16 @@ export function findSubjectBuilding(scene: Scene, prob: Plane): { roof: Roof | n
     if (edgeCoherence(roof.mask, scene.L, w, h) >= SUBJECT.minEdgeCoherence) return { roof, buildings };
   }
   return { roof: null, buildings };
+}
+
+/**
+ * The building map's blobs as the subject rule sees them: the sure pixels (`buildings`, at scene resolution) split
+ * at necks, with blobs smaller than a shed left out. The property evaluation reads them too, to tell a subject the
+ * map never offered from one the rule passed over.
+ */
+export function buildingBlobs(scene: Scene, buildings: Mask): Labelling {
+  const minPx = Math.max(4, Math.round(pxArea(scene, SUBJECT.minBuildingM2)));
+  return splitAtNecks(buildings, scene.w, scene.h, Math.round(SUBJECT.neckM * scene.pxPerM), minPx);
 }
 
 /**
