@@ -11,6 +11,7 @@ import type { AnalyzerOutput } from '../server/analyzer/contract';
 import { buildOutput, detect } from '../server/analyzer/local/analyzer';
 import { classifyRoofStyle, roofFeatures, roofInBox, type RoofFeatures } from '../server/analyzer/local/roof-analysis';
 import { roofShapeInImageBox } from '../server/analyzer/local/roof-shape';
+import { scaledBox } from '../server/analyzer/local/raster';
 import { buildingBlobs } from '../server/analyzer/local/subject';
 import { riskBand } from '../server/analyzer/scoring';
 import {
@@ -69,9 +70,7 @@ async function evaluate(records: PropertyRecord[], root: string, withheld: boole
         const { sx, sy } = d.scene;
         row.offeredIoU = Math.max(
           0,
-          ...buildingBlobs(d.scene, d.buildings).components.map((c) =>
-            boxIoU([c.x0 * sx, c.y0 * sy, (c.x1 + 1) * sx, (c.y1 + 1) * sy], labelled),
-          ),
+          ...buildingBlobs(d.scene, d.buildings).components.map((c) => boxIoU(scaledBox(c.x0, c.y0, c.x1, c.y1, sx, sy), labelled)),
         );
       }
       if (rec.subject_box && rec.labels.roof_style && !d.quality.length) {

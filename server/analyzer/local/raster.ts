@@ -377,7 +377,15 @@ export function maskBox(mask: Mask, w: number, sx = 1, sy = sx): [number, number
     if (x > x1) x1 = x;
     if (y > y1) y1 = y;
   }
-  return x1 < 0 ? null : [x0 * sx, y0 * sy, (x1 + 1) * sx, (y1 + 1) * sy];
+  return x1 < 0 ? null : scaledBox(x0, y0, x1, y1, sx, sy);
+}
+
+/**
+ * The pixel-edge box [x0, y0, x1, y1) of pixels x0..x1, y0..y1 (inclusive, as a component's bounds), multiplied by
+ * `sx` and `sy` into another image's pixels.
+ */
+export function scaledBox(x0: number, y0: number, x1: number, y1: number, sx = 1, sy = sx): [number, number, number, number] {
+  return [x0 * sx, y0 * sy, (x1 + 1) * sx, (y1 + 1) * sy];
 }
 
 export function and(a: Mask, b: Mask): Mask {
