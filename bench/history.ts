@@ -49,7 +49,7 @@ try {
   for (const { indexname } of trigram) await db.prisma.$executeRawUnsafe(`DROP INDEX ${indexname}`);
   const streets = ['Oak', 'Maple', 'Cedar', 'Birch', 'Pine', 'Elm', 'Willow', 'Aspen'];
   const start = Date.now() - N * 60_000;
-  const { id: _id, results, evidence, provenance, analyzerResults: _r, analyzerEvidence: _e, review: _v, ...rest } = seed;
+  const { id: _id, results, evidence, provenance, analyzerResults: _r, analyzerEvidence: _e, review: _v, subjectPoint: _p, ...rest } = seed;
   for (let done = 0; done < N; done += 500) {
     await db.prisma.analysis.createMany({
       data: Array.from({ length: Math.min(500, N - done) }, (_, k) => {

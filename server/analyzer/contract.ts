@@ -108,6 +108,8 @@ export const provenanceSchema = z.looseObject({
   attribution: z.string().optional(),
   fallback: z.object({ from: z.string(), reason: z.string() }).optional(),
   request_id: z.string().optional(),
+  // Where the owner pointed at their building (shares 0..1 of the image), when they did.
+  subject_point: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
   prompt_version: z.string().optional(),
   tokens: z.record(z.string(), z.number()).optional(),
   latency_ms: z.number().min(0).optional(),
@@ -140,6 +142,10 @@ export const analyzerOutputSchema = z
   );
 
 export type Point = z.infer<typeof point>;
+export interface SubjectPoint {
+  x: number;
+  y: number;
+}
 export type Observations = z.infer<typeof observationsSchema>;
 export type AnalysisResults = z.infer<typeof analysisResultsSchema>;
 export type Finding = z.infer<typeof findingSchema>;
@@ -167,6 +173,11 @@ export interface AnalyzeContext {
    * ("north-east of the main building"), otherwise in image words ("upper left of the image").
    */
   north_up?: boolean;
+  /**
+   * Where the owner pointed at their building, as shares 0..1 of the image's width and height (the results
+   * screen's "Wrong building?"): the building under it is the subject instead of the one nearest the centre.
+   */
+  subject_point?: SubjectPoint | null;
   /** Extra provider-specific provenance (zoom, center, attribution, …) merged into provenance. */
   provenance_extra?: Record<string, unknown>;
   /**

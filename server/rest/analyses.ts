@@ -1,15 +1,17 @@
 // The REST paths of spec §7 for analyses, in the shapes of analysis-contract.md "Transport shapes". Thin:
 // parse → service → shape; the services validate, authorise and produce every message.
+import type { SubjectPoint } from '../analyzer/contract';
 import type { Analysis } from '../generated/prisma/client';
 import { listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses';
 import { FAILURE } from '../services/messages';
 import { analysisStatistics, type AnalysisStatistics } from '../services/statistics';
+import { readText } from './body';
 import { errorBody, json } from './errors';
 import { reviewRecord } from './review-record';
 import { pageParams, pageResponse } from './pages';
 import { signedIn, type Route } from './router';
-import { historyQuery, parseQuery } from './schemas';
+import { analyzeBody, historyQuery, parseBody, parseQuery } from './schemas';
 
 /** An analysis record (GET /aerial/analyses items, GET /aerial/analysis/{id}). */
 export function analysisRecord(row: Analysis) {
@@ -50,13 +52,32 @@ export function historyParams(url: URL) {
   return { search: q, filters, sort, order };
 }
 
+/**
+ * The owner's mark from an optional JSON body (`{"subject_point": {"x", "y"}}`). No body, or an empty one (some
+ * clients send a JSON content type without a body): none, the building nearest the centre.
+ */
+async function markedPoint(request: Request): Promise<SubjectPoint | null> {
+  if (request.headers.get('content-length') === '0' || !request.body) return null;
+  if ((await readText(request.clone(), MAX_ANALYZE_BODY_BYTES)).trim() === '') return null;
+  const body = await parseBody(
+    analyzeBody,
+    request,
+    'The body must be a JSON object such as {"subject_point": {"x": 0.5, "y": 0.4}}.',
+    MAX_ANALYZE_BODY_BYTES,
+  );
+  return body.subject_point ?? null;
+}
+
+const MAX_ANALYZE_BODY_BYTES = 4096;
+
 export const analysisRoutes: Route[] = [
   {
     method: 'POST',
     path: '/aerial/analyze/:id',
     async handle(req) {
       const { ctx, viewer } = await signedIn(req);
-      const row = await analyzeImage(ctx.analysis, viewer, req.params.id, ctx.idempotencyKey);
+      const subjectPoint = await markedPoint(req.request);
+      const row = await analyzeImage(ctx.analysis, viewer, req.params.id, ctx.idempotencyKey, subjectPoint);
       if (row.status === 'failed') {
         return json(errorBody('UNPROCESSABLE', row.error ?? FAILURE.analyze), { status: 422 });
       }

@@ -21,7 +21,13 @@ export interface RouteDoc {
   auth?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: { schema: z.ZodType; contentType?: 'application/json' | 'multipart/form-data'; alternatives?: Record<string, z.ZodType> };
+  body?: {
+    schema: z.ZodType;
+    contentType?: 'application/json' | 'multipart/form-data';
+    alternatives?: Record<string, z.ZodType>;
+    /** The request may have no body at all. */
+    optional?: boolean;
+  };
   responses: Record<number, ResponseDoc>;
 }
 
@@ -121,7 +127,12 @@ export const routeDocs: Record<string, RouteDoc> = {
   'POST /aerial/analyze/:id': {
     tag: 'Analyses',
     summary: 'Analyse an image and wait for the result',
+    description:
+      'With no body, the building nearest the centre of the image is analysed. With `{"subject_point": {"x", "y"}}` ' +
+      '(shares 0–1 of the image’s width from the left and height from the top), the building the owner marked there ' +
+      'is, and the point lands in `evidence.provenance.subject_point`.',
     params: s.idParam('id', 'The image id (`item_id`).'),
+    body: { schema: s.analyzeBody, optional: true },
     responses: {
       200: { description: 'Done.', schema: s.analyzeDoneSchema },
       202: {
@@ -129,6 +140,7 @@ export const routeDocs: Record<string, RouteDoc> = {
         schema: s.analyzePendingSchema,
         headers: { location: '/aerial/analysis/{id}' },
       },
+      400: err('The marked point is not on the image, or the body is not the documented JSON.'),
       404: err('No such image of yours.'),
       422: err('The analysis failed.'),
       429: err('Too many analyses this minute.'),

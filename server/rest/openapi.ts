@@ -119,7 +119,7 @@ export function buildOpenApiDocument(routes: Route[]): OpenApiDocument {
     for (const [status, res] of Object.entries(all)) responses[status] = response(res, components);
     const body = doc.body
       ? {
-          required: true,
+          required: !doc.body.optional,
           content: Object.fromEntries(
             Object.entries({ [doc.body.contentType ?? 'application/json']: doc.body.schema, ...doc.body.alternatives }).map(
               ([type, schema]) => [type, { schema: toSchema(schema, 'input', components) }],

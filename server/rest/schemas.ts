@@ -184,6 +184,14 @@ export const analysisRecordSchema = z
   })
   .meta({ id: 'AnalysisRecord' });
 
+export const analyzeBody = z.strictObject({
+  subject_point: z
+    .object({ x: z.number(), y: z.number() })
+    .nullable()
+    .optional()
+    .describe('Where the owner marked their building: shares 0–1 of the image’s width (from the left) and height (from the top).'),
+});
+
 export const reviewBody = z.object({
   field: z.enum(REVIEW_FIELDS),
   value: z

@@ -4,9 +4,11 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { requireViewer } from '../auth/context';
 import { builder } from '../builder';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors';
+import type { SubjectPoint } from '../analyzer/contract';
 import type { Analysis } from '../generated/prisma/client';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses';
+import { subjectPointOf } from '../services/analysis-runner';
 import { reviewedFindings } from '../services/reviews';
 import { uuidOrNone } from '../services/ids';
 import { releasingWhenDone } from '../services/load-shedding';
@@ -21,6 +23,16 @@ const AnalysisFilterEnum = builder.enumType('AnalysisFilter', { values: ANALYSIS
 const AnalysisSortEnum = builder.enumType('AnalysisSort', { values: ANALYSIS_SORTS });
 const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
 
+const SubjectPointRef = builder.objectRef<SubjectPoint>('SubjectPoint').implement({
+  description: 'A point the owner marked on their building, as shares 0–1 of the image’s width and height.',
+  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y') }),
+});
+
+const SubjectPointInput = builder.inputType('SubjectPointInput', {
+  description: 'A point on the image as shares 0–1 of its width (x, from the left) and height (y, from the top).',
+  fields: (t) => ({ x: t.float({ required: true }), y: t.float({ required: true }) }),
+});
+
 export const AnalysisRef = builder.prismaNode('Analysis', {
   id: { field: 'id' },
   findUnique: (id, ctx) => ({ id: uuidOrNone(id), AND: [{ ownerId: ctx.viewer?.uid ?? '' }] }),
@@ -30,6 +42,12 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
     status: t.field({ type: AnalysisStatusEnum, resolve: (a) => a.status }),
     progress: t.exposeInt('progress', { description: 'Percent done, 0–100.' }),
     propertyLocation: t.exposeString('propertyLocation'),
+    subjectPoint: t.field({
+      type: SubjectPointRef,
+      nullable: true,
+      description: 'Where the owner marked their building, when they did; null: the building nearest the centre.',
+      resolve: (a) => subjectPointOf(a.subjectPoint),
+    }),
     riskScore: t.int({
       nullable: true,
       description: 'Null while not done, and when the image could not be assessed.',
@@ -143,7 +161,14 @@ builder.queryField('analysis', (t) =>
 );
 
 const AnalyzeImageInput = builder.inputType('AnalyzeImageInput', {
-  fields: (t) => ({ imageId: t.id({ required: true, description: 'Global id of the Image.' }) }),
+  fields: (t) => ({
+    imageId: t.id({ required: true, description: 'Global id of the Image.' }),
+    subjectPoint: t.field({
+      type: SubjectPointInput,
+      required: false,
+      description: 'The owner’s building, marked on the image: it is analysed instead of the building nearest the centre.',
+    }),
+  }),
 });
 
 builder.mutationField('analyzeImage', (t) =>
@@ -159,7 +184,9 @@ builder.mutationField('analyzeImage', (t) =>
     },
     args: { input: t.arg({ type: AnalyzeImageInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(() => analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey)),
+      typed(() =>
+        analyzeImage(ctx.analysis, ctx.viewer, rawIdOf(String(input.imageId), 'Image'), ctx.idempotencyKey, input.subjectPoint ?? null),
+      ),
   }),
 );
 

@@ -2,9 +2,9 @@
 // analysis-runner.ts, on the queue of server/jobs/queue.ts. Ownership: every lookup is by id AND owner, so another user's id
 // and an id that does not exist fail the same way.
 import type { Viewer } from '../auth/context';
-import type { AnalysisResults, Evidence, Provenance } from '../analyzer/contract';
+import type { AnalysisResults, Evidence, Provenance, SubjectPoint } from '../analyzer/contract';
 import type { Db } from '../db';
-import { AppError, NotFoundError, UnavailableError } from '../domain/errors';
+import { AppError, NotFoundError, UnavailableError, ValidationError } from '../domain/errors';
 import type { Analysis, Prisma } from '../generated/prisma/client';
 import { transactionConnection, type JobKind } from '../jobs/queue';
 import type { AnalysisDeps } from './analysis-deps';
@@ -40,12 +40,28 @@ export interface RequestOptions {
   kind?: JobKind;
   /** The request's Idempotency-Key: with one already used for this image, that analysis is the answer. */
   idempotencyKey?: string | null;
+  /**
+   * Where the owner marked their building (shares 0..1 of the image's width and height): the analyzer takes the
+   * building under it as the subject. Null or absent: the building nearest the centre.
+   */
+  subjectPoint?: SubjectPoint | null;
+}
+
+export const SUBJECT_POINT_MESSAGE = 'The marked point must lie on the image: x and y are shares of its width and height, from 0 to 1.';
+
+/** The owner's mark checked: both coordinates finite shares 0..1, else a ValidationError in words. */
+export function checkSubjectPoint(point: SubjectPoint | null | undefined): SubjectPoint | null {
+  if (point === null || point === undefined) return null;
+  const share = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
+  if (typeof point !== 'object' || !share(point.x) || !share(point.y)) throw new ValidationError(SUBJECT_POINT_MESSAGE);
+  return { x: point.x, y: point.y };
 }
 
 /** Queues an analysis of the viewer's image: the row and its job are created in one transaction. */
 export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageId: string, opts: RequestOptions = {}): Promise<Analysis> {
   const kind = opts.kind ?? 'interactive';
   const idempotencyKey = parseIdempotencyKey(opts.idempotencyKey);
+  const subjectPoint = checkSubjectPoint(opts.subjectPoint);
   if (idempotencyKey) {
     const existing = await earlierAnalysis(deps.db, viewer.uid, idempotencyKey, imageId);
     if (existing) return existing;
@@ -61,7 +77,7 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
     try {
       return await enqueueAnalysis(
         deps,
-        { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation, idempotencyKey },
+        { ownerId: viewer.uid, imageId: image.id, propertyLocation: image.propertyLocation, idempotencyKey, subjectPoint },
         kind,
       );
     } catch (error) {
@@ -77,7 +93,7 @@ export async function requestAnalysis(deps: AnalysisDeps, viewer: Viewer, imageI
 /** Creates a queued analysis row and its job, in one transaction: neither exists without the other. */
 export async function enqueueAnalysis(
   deps: Pick<AnalysisDeps, 'db' | 'queue'>,
-  row: { ownerId: string; imageId: string; propertyLocation: string; idempotencyKey?: string | null },
+  row: { ownerId: string; imageId: string; propertyLocation: string; idempotencyKey?: string | null; subjectPoint?: SubjectPoint | null },
   kind: JobKind = 'interactive',
   /** More writes that stand or fall with the analysis (a batch row moving to `analysing`). */
   within?: (tx: Prisma.TransactionClient, analysis: Analysis) => Promise<void>,
@@ -93,7 +109,7 @@ export async function enqueueAnalysis(
 export async function enqueueAnalyses(
   deps: Pick<AnalysisDeps, 'db' | 'queue'>,
   ownerId: string,
-  rows: { imageId: string; propertyLocation: string; idempotencyKey?: string | null }[],
+  rows: { imageId: string; propertyLocation: string; idempotencyKey?: string | null; subjectPoint?: SubjectPoint | null }[],
   kind: JobKind = 'interactive',
   /** More writes that stand or fall with the analyses, given them in the rows' order. */
   within?: (tx: Prisma.TransactionClient, analyses: Analysis[]) => Promise<void>,
@@ -109,6 +125,7 @@ export async function enqueueAnalyses(
           propertyLocation: row.propertyLocation,
           searchText: row.propertyLocation,
           idempotencyKey: row.idempotencyKey ?? null,
+          ...(row.subjectPoint ? { subjectPoint: { x: row.subjectPoint.x, y: row.subjectPoint.y } } : {}),
         })),
       });
       const byImage = new Map(rows.map((row, i) => [i, row.imageId]));
@@ -137,8 +154,9 @@ export async function analyzeImage(
   viewer: Viewer,
   imageId: string,
   idempotencyKey: string | null = null,
+  subjectPoint: SubjectPoint | null = null,
 ): Promise<Analysis> {
-  const queued = await requestAnalysis(deps, viewer, imageId, { idempotencyKey });
+  const queued = await requestAnalysis(deps, viewer, imageId, { idempotencyKey, subjectPoint });
   return failingAs(FAILURE.analyze, async () => (await deps.events.waitFor(queued.id, deps.waitTimeoutMs)) ?? queued);
 }
 

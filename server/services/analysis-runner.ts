@@ -4,7 +4,7 @@
 // handler runs. Writes after the start are conditional on the row still being this attempt's, so an
 // attempt that was given up (its worker presumed dead) can no longer write once another one started.
 import type { ClaudeAnalyzeContext } from '../analyzer/claude/analyzer';
-import { analyzerOutputSchema, type Analyzer, type GsdSource } from '../analyzer/contract';
+import { analyzerOutputSchema, type Analyzer, type GsdSource, type SubjectPoint } from '../analyzer/contract';
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
 import { PermanentJobError, type RunningJob } from '../jobs/queue';
@@ -25,6 +25,14 @@ export interface RunnerDeps {
 }
 
 const GSD_SOURCES = new Set<string>(['map-zoom', 'source-native', 'exif', 'estimated']);
+
+/** The stored point (shares of the image), or null when there is none or it is not one. */
+export function subjectPointOf(value: unknown): SubjectPoint | null {
+  if (!value || typeof value !== 'object') return null;
+  const { x, y } = value as Record<string, unknown>;
+  const share = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
+  return share(x) && share(y) ? { x, y } : null;
+}
 
 /** Marks the analysis failed unless it already finished (idempotent: a dead job may be reported twice). */
 export async function markAnalysisFailed(db: Db, analysisId: string): Promise<void> {
@@ -74,6 +82,7 @@ export async function runAnalysis(deps: RunnerDeps, job: RunningJob<AnalysisJob>
     property_location: analysis.propertyLocation,
     // Provider images are map tiles (north up); an uploaded photo's orientation is unknown.
     north_up: image.source !== 'upload',
+    subject_point: subjectPointOf(analysis.subjectPoint),
     provenance_extra: { ...extra, ...(image.attribution ? { attribution: image.attribution } : {}) },
     owner_id: analysis.ownerId,
   };
@@ -100,7 +109,8 @@ export async function runAnalysis(deps: RunnerDeps, job: RunningJob<AnalysisJob>
     progress: 100,
     results,
     evidence,
-    provenance: provenance as Prisma.InputJsonValue,
+    // The owner's mark is part of how the result came about, whichever analyzer answered.
+    provenance: (context.subject_point ? { ...provenance, subject_point: context.subject_point } : provenance) as Prisma.InputJsonValue,
     riskScore: results.risk_score,
     searchText: searchTextFor(analysis.propertyLocation, results, evidence),
     ...filterFlagsFor(results),

@@ -191,6 +191,10 @@ export const ANALYZE_MUTATION = /* GraphQL */ `
           status
           progress
           propertyLocation
+          subjectPoint {
+            x
+            y
+          }
           riskScore
           error
           assessable

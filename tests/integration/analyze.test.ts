@@ -112,6 +112,35 @@ describe('POST /aerial/analyze/{item_id}', () => {
     expect(row).toMatchObject({ status: 'failed', error: 'Failed to analyze image', results: null, riskScore: null });
   });
 
+  it('analyses the building marked by {"subject_point"}; no body or an empty one is the centre; a bad mark is a 400', async () => {
+    const itemId = await uploaded(t, user, 'marked house');
+    const post = (body?: string) =>
+      t.request(`/aerial/analyze/${itemId}`, {
+        method: 'POST',
+        headers: { ...auth(user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body }),
+      });
+    const marked = await post(JSON.stringify({ subject_point: { x: 0.1, y: 0.9 } }));
+    expect(marked.status).toBe(200);
+    const body = (await marked.json()) as Json;
+    expect(body.evidence.provenance.subject_point).toEqual({ x: 0.1, y: 0.9 });
+    expect(analyzer.calls.find((c) => c.image_analysis_id === body.analysis_id)?.subject_point).toEqual({ x: 0.1, y: 0.9 });
+    for (const empty of [undefined, '', JSON.stringify({}), JSON.stringify({ subject_point: null })]) {
+      const res = await post(empty);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Json).evidence.provenance.subject_point).toBeUndefined();
+    }
+    const before = await t.db.prisma.analysis.count({ where: { imageId: itemId } });
+    const off = await post(JSON.stringify({ subject_point: { x: 0.5, y: 1.5 } }));
+    expect(off.status).toBe(400);
+    expect(((await off.json()) as Json).error.message).toBe(
+      'The marked point must lie on the image: x and y are shares of its width and height, from 0 to 1.',
+    );
+    expect((await post(JSON.stringify({ subject: { x: 0.5, y: 0.5 } }))).status).toBe(400);
+    expect((await post('[1, 2]')).status).toBe(400);
+    expect(await t.db.prisma.analysis.count({ where: { imageId: itemId } })).toBe(before);
+  });
+
   it('needs a bearer token', async () => {
     const itemId = await uploaded(t, user);
     const res = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST' });
@@ -186,6 +215,41 @@ describe('analyzeImage', () => {
       results: null,
       riskScore: null,
     });
+  });
+
+  it('analyses the building the owner marked: the point is stored, given to the analyzer and kept in provenance', async () => {
+    const itemId = await uploaded(t, user, 'marked house');
+    const input = { imageId: imageGlobalId(itemId), subjectPoint: { x: 0.8, y: 0.25 } };
+    const res = await graphql<Json>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input } });
+    expect(res.errors).toBeUndefined();
+    const a = res.data!.analyzeImage.data;
+    expect(a).toMatchObject({ status: 'done', subjectPoint: { x: 0.8, y: 0.25 }, provenance: { subject_point: { x: 0.8, y: 0.25 } } });
+    expect(analyzer.calls.find((c) => c.image_analysis_id === a.analysisId)?.subject_point).toEqual({ x: 0.8, y: 0.25 });
+    const row = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: a.analysisId } });
+    expect(row.subjectPoint).toEqual({ x: 0.8, y: 0.25 });
+    // Without a mark: the building nearest the centre, as before.
+    const plain = await graphql<Json>(t, ANALYZE_MUTATION, { token: user.idToken, variables: { input: { imageId: input.imageId } } });
+    expect(plain.data!.analyzeImage.data.subjectPoint).toBeNull();
+    expect(analyzer.calls.find((c) => c.image_analysis_id === plain.data!.analyzeImage.data.analysisId)?.subject_point).toBeNull();
+  });
+
+  it('refuses a mark off the image in words, and creates nothing', async () => {
+    const itemId = await uploaded(t, user, 'marked house');
+    const before = await t.db.prisma.analysis.count({ where: { imageId: itemId } });
+    for (const subjectPoint of [
+      { x: 1.2, y: 0.5 },
+      { x: 0.5, y: -0.1 },
+    ]) {
+      const res = await graphql<Json>(t, ANALYZE_MUTATION, {
+        token: user.idToken,
+        variables: { input: { imageId: imageGlobalId(itemId), subjectPoint } },
+      });
+      expect(res.data!.analyzeImage).toMatchObject({
+        __typename: 'ValidationError',
+        message: 'The marked point must lie on the image: x and y are shares of its width and height, from 0 to 1.',
+      });
+    }
+    expect(await t.db.prisma.analysis.count({ where: { imageId: itemId } })).toBe(before);
   });
 
   it('returns NotFoundError for an unknown, malformed or wrongly typed id', async () => {

@@ -101,6 +101,7 @@ export function createClaudeAnalyzer(options: ClaudeAnalyzerOptions): ClaudeAnal
       // Metres per pixel of the sent image: the analysed image's resolution times the shrink factor.
       gsdMPerPx: gsd === null ? null : gsd * (prov.width / sent.width),
       gsdSource: prov.gsd_source,
+      subjectPoint: context.subject_point ?? null,
     });
 
     const deadline = Date.now() + timeoutMs;

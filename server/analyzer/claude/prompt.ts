@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { GsdSource } from '../contract';
 import { claudeAnswerSchema } from './answer';
 
-export const PROMPT_VERSION = '2026-11-22.1';
+export const PROMPT_VERSION = '2026-11-27.1';
 
 export const TOOL_NAME = 'record_property_findings';
 
@@ -49,6 +49,8 @@ export interface UserTextInput {
   /** Metres per pixel of the image as sent, when known. */
   gsdMPerPx: number | null;
   gsdSource: GsdSource | null;
+  /** Where the owner marked their building (shares 0..1 of the width and height), when they did. */
+  subjectPoint?: { x: number; y: number } | null;
 }
 
 /** Built only from our own numbers and flags: no user-supplied text (address, file name) reaches the model. */
@@ -60,7 +62,11 @@ export function buildUserText(input: UserTextInput): string {
     input.gsdMPerPx !== null
       ? `Ground resolution: ${input.gsdSource === 'estimated' ? 'roughly' : 'about'} ${input.gsdMPerPx.toFixed(2)} m per pixel.`
       : 'Ground resolution: unknown. Judge distances relative to the width of the main roof.';
-  return `Image size: ${input.width} × ${input.height} pixels. ${orientation} ${gsd} Record your observations with ${TOOL_NAME}.`;
+  const p = input.subjectPoint;
+  const subject = p
+    ? ` The owner marked their building at ${Math.round(p.x * 100)}% of the width from the left and ${Math.round(p.y * 100)}% of the height from the top: that building is the main building, wherever it lies in the image.`
+    : '';
+  return `Image size: ${input.width} × ${input.height} pixels. ${orientation} ${gsd}${subject} Record your observations with ${TOOL_NAME}.`;
 }
 
 /** Hash of everything the model is told; the prompt-version test compares it with the recorded one. */
@@ -69,6 +75,7 @@ export function promptFingerprint(): string {
     buildUserText({ width: 1000, height: 800, northUp: true, gsdMPerPx: 0.3, gsdSource: 'map-zoom' }),
     buildUserText({ width: 640, height: 480, northUp: false, gsdMPerPx: 0.5, gsdSource: 'estimated' }),
     buildUserText({ width: 640, height: 480, northUp: false, gsdMPerPx: null, gsdSource: null }),
+    buildUserText({ width: 640, height: 480, northUp: false, gsdMPerPx: null, gsdSource: null, subjectPoint: { x: 0.25, y: 0.75 } }),
   ];
   return createHash('sha256')
     .update(JSON.stringify({ system: SYSTEM_PROMPT, tool: RECORD_TOOL, samples }))

@@ -160,7 +160,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     buildingMap = map.map((v, i) => (ground[i] || vegetation.canopy[i] ? 0 : v));
     if (probs.solar) buildingMap = withPanelsAsRoof(buildingMap, probs.solar, models.get('solar')?.entry.threshold, ground);
   }
-  const subject = buildingMap ? findSubjectBuilding(scene, buildingMap) : null;
+  const subject = buildingMap ? findSubjectBuilding(scene, buildingMap, context.subject_point ?? null) : null;
   let roof = subject ? subject.roof : findMainRoof(scene, waterMask(allWater, w, h), vegetation.vegetation);
   // A deep-blue "water" body mostly surrounded by the main roof is a tarp on it (roof damage, which the
   // roof condition check reports), not a pool: give its pixels back to the roof.
@@ -540,9 +540,12 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
 
   obs.property_condition = propertyConditionOf(obs);
 
-  const reasons = roof ? [] : ['No building was found near the centre of the image, so the property cannot be scored.'];
+  const reasons = roof ? [] : [context.subject_point ? NO_BUILDING_AT_POINT : NO_BUILDING_NEAR_CENTRE];
   return assembleOutput({ observations: obs, findings, assessable: roof !== null, unassessable_reasons: reasons, provenance, context });
 }
+
+export const NO_BUILDING_NEAR_CENTRE = 'No building was found near the centre of the image, so the property cannot be scored.';
+export const NO_BUILDING_AT_POINT = 'No building was found at the point marked on the image, so the property cannot be scored.';
 
 /** The property's upkeep as the local analyzer reads it: from the roof's condition and a green pool. */
 export function propertyConditionOf(obs: Observations): Observations['property_condition'] {

@@ -16,6 +16,8 @@ import { validAnswer } from './helpers';
 // PROMPT_VERSION in server/analyzer/claude/prompt.ts and append its new fingerprint here.
 const FINGERPRINTS: Record<string, string> = {
   '2026-11-22.1': '5589cc8efdc9404029d24ecd3d1661d7f0f3eb9a03892fc3408edbb7981a2869',
+  // The owner's mark on their building, when given (issue 9, "or the map pin").
+  '2026-11-27.1': '0ee8136f6c31190cd453bb2fcaa4a1eb5f936b7d6fb265437fe8763ce2f89ee6',
 };
 
 describe('prompt', () => {
@@ -48,6 +50,19 @@ describe('prompt', () => {
     expect(buildUserText({ width: 800, height: 600, northUp: false, gsdMPerPx: null, gsdSource: null })).toContain(
       'relative to the width of the main roof',
     );
+  });
+
+  it('names the building the owner marked, from the numbers of the mark only', () => {
+    const marked = buildUserText({
+      width: 800,
+      height: 600,
+      northUp: false,
+      gsdMPerPx: null,
+      gsdSource: null,
+      subjectPoint: { x: 0.8, y: 0.1 },
+    });
+    expect(marked).toContain('marked their building at 80% of the width from the left and 10% of the height from the top');
+    expect(buildUserText({ width: 800, height: 600, northUp: false, gsdMPerPx: null, gsdSource: null })).not.toContain('marked');
   });
 });
 
