@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4e3f398cbd32df0d89a686f75883763b>>
+ * @generated SignedSource<<060fbf5c18c55fd2ad312975f428abaf>>
  * @lightSyntaxTransform
  */
 
@@ -27,6 +27,10 @@ export type AnalysisImageOverlay_analysis$data = {
     readonly width: number;
   };
   readonly propertyLocation: string;
+  readonly subjectPoint: {
+    readonly x: number;
+    readonly y: number;
+  } | null | undefined;
   readonly " $fragmentType": "AnalysisImageOverlay_analysis";
 };
 export type AnalysisImageOverlay_analysis$key = {
@@ -121,6 +125,31 @@ const node: ReaderFragment = {
     {
       "alias": null,
       "args": null,
+      "concreteType": "SubjectPoint",
+      "kind": "LinkedField",
+      "name": "subjectPoint",
+      "plural": false,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "x",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "y",
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
       "concreteType": "DefensibleSpace",
       "kind": "LinkedField",
       "name": "defensibleSpace",
@@ -155,6 +184,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "5100fbdc19f4b594b101627aaa5ac77b";
+(node as any).hash = "b9040e9aded24bef00fcdbda0390ba9c";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<c63e772296380a7ba9bccc3ba931a34f>>
- * @relayHash b407d87e3b4389484fde7bb20022620e
+ * @generated SignedSource<<da1c797d4bcc9acdd8236533c1b6e391>>
+ * @relayHash ce0bfbf4cd6ff9dc45044631a7a15366
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID b407d87e3b4389484fde7bb20022620e
+// @relayRequestID ce0bfbf4cd6ff9dc45044631a7a15366
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -157,7 +157,7 @@ v16 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "note",
+  "name": "analysisId",
   "storageKey": null
 },
 v17 = {
@@ -171,49 +171,49 @@ v18 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "riskScore",
+  "name": "note",
   "storageKey": null
 },
 v19 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "reason",
+  "name": "riskScore",
   "storageKey": null
 },
 v20 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "field",
+  "name": "reason",
   "storageKey": null
 },
 v21 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "from",
+  "name": "field",
   "storageKey": null
 },
 v22 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "to",
+  "name": "from",
   "storageKey": null
 },
 v23 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "at",
+  "name": "to",
   "storageKey": null
 },
 v24 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "analysisId",
+  "name": "at",
   "storageKey": null
 },
 v25 = [
@@ -420,6 +420,69 @@ return {
             "storageKey": null
           },
           (v15/*:: as any*/),
+          (v16/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Image",
+            "kind": "LinkedField",
+            "name": "image",
+            "plural": false,
+            "selections": [
+              (v14/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "url",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "width",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "height",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "source",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "gsdMPerPx",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "gsdSource",
+                "storageKey": null
+              },
+              (v17/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "attribution",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
           {
             "alias": null,
             "args": null,
@@ -456,7 +519,7 @@ return {
                 "name": "reviewDecision",
                 "storageKey": null
               },
-              (v16/*:: as any*/),
+              (v18/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -477,60 +540,23 @@ return {
           {
             "alias": null,
             "args": null,
-            "concreteType": "Image",
+            "concreteType": "SubjectPoint",
             "kind": "LinkedField",
-            "name": "image",
+            "name": "subjectPoint",
             "plural": false,
             "selections": [
               {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "url",
+                "name": "x",
                 "storageKey": null
               },
               {
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "width",
-                "storageKey": null
-              },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "height",
-                "storageKey": null
-              },
-              (v14/*:: as any*/),
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "source",
-                "storageKey": null
-              },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "gsdMPerPx",
-                "storageKey": null
-              },
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "gsdSource",
-                "storageKey": null
-              },
-              (v17/*:: as any*/),
-              {
-                "alias": null,
-                "args": null,
-                "kind": "ScalarField",
-                "name": "attribution",
+                "name": "y",
                 "storageKey": null
               }
             ],
@@ -559,7 +585,7 @@ return {
                 "name": "roofPolygon",
                 "storageKey": null
               },
-              (v16/*:: as any*/),
+              (v18/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -609,7 +635,7 @@ return {
             ],
             "storageKey": null
           },
-          (v18/*:: as any*/),
+          (v19/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -646,7 +672,7 @@ return {
                 "name": "points",
                 "storageKey": null
               },
-              (v19/*:: as any*/)
+              (v20/*:: as any*/)
             ],
             "storageKey": null
           },
@@ -687,7 +713,7 @@ return {
                 "name": "changes",
                 "plural": true,
                 "selections": [
-                  (v20/*:: as any*/),
+                  (v21/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -695,9 +721,9 @@ return {
                     "name": "findingIndex",
                     "storageKey": null
                   },
-                  (v21/*:: as any*/),
                   (v22/*:: as any*/),
-                  (v19/*:: as any*/),
+                  (v23/*:: as any*/),
+                  (v20/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -705,7 +731,7 @@ return {
                     "name": "by",
                     "storageKey": null
                   },
-                  (v23/*:: as any*/)
+                  (v24/*:: as any*/)
                 ],
                 "storageKey": null
               },
@@ -756,11 +782,11 @@ return {
                 "name": "actor",
                 "storageKey": null
               },
-              (v23/*:: as any*/),
-              (v20/*:: as any*/),
+              (v24/*:: as any*/),
               (v21/*:: as any*/),
               (v22/*:: as any*/),
-              (v19/*:: as any*/),
+              (v23/*:: as any*/),
+              (v20/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -771,7 +797,6 @@ return {
             ],
             "storageKey": null
           },
-          (v24/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -809,9 +834,9 @@ return {
                 "name": "analysis",
                 "plural": false,
                 "selections": [
-                  (v24/*:: as any*/),
+                  (v16/*:: as any*/),
                   (v15/*:: as any*/),
-                  (v18/*:: as any*/),
+                  (v19/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -922,7 +947,7 @@ return {
         "name": "reviewFields",
         "plural": true,
         "selections": [
-          (v20/*:: as any*/),
+          (v21/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -936,7 +961,7 @@ return {
     ]
   },
   "params": {
-    "id": "b407d87e3b4389484fde7bb20022620e",
+    "id": "ce0bfbf4cd6ff9dc45044631a7a15366",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2db3506f13e17a00f26f7d4f8e094bee>>
+ * @generated SignedSource<<a48e3221c72ee42e3f00348c88ddc8a7>>
  * @lightSyntaxTransform
  */
 
@@ -12,7 +12,7 @@ import { FragmentRefs } from "relay-runtime";
 export type AnalysisResultsView_analysis$data = {
   readonly createdAt: any;
   readonly propertyLocation: string;
-  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisImageOverlay_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "DefensibleSpacePanel_analysis" | "RiskScoreCard_analysis">;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "DefensibleSpacePanel_analysis" | "RiskScoreCard_analysis" | "WrongBuildingImage_analysis">;
   readonly " $fragmentType": "AnalysisResultsView_analysis";
 };
 export type AnalysisResultsView_analysis$key = {
@@ -43,7 +43,7 @@ const node: ReaderFragment = {
     {
       "args": null,
       "kind": "FragmentSpread",
-      "name": "AnalysisImageOverlay_analysis"
+      "name": "WrongBuildingImage_analysis"
     },
     {
       "args": null,
@@ -75,6 +75,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "f8bdc2eb734f4d1a152b6ced32b2808e";
+(node as any).hash = "aaa9ae4431f9d8fc286009b00e93cbe6";
 
 export default node;

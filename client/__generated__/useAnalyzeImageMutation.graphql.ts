@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<a9d5791c90cfb18242a6899f31490718>>
- * @relayHash ab99dfbbe2a3be8c5374d0b7f232803f
+ * @generated SignedSource<<f9c83b41d438201281f1f756159abe6a>>
+ * @relayHash 90890a193ceb255b51b14932f586bda8
  * @lightSyntaxTransform
  */
 
@@ -8,13 +8,18 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID ab99dfbbe2a3be8c5374d0b7f232803f
+// @relayRequestID 90890a193ceb255b51b14932f586bda8
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisStatus = "done" | "failed" | "queued" | "running" | "%future added value";
 export type AnalyzeImageInput = {
   imageId: string;
+  subjectPoint?: SubjectPointInput | null | undefined;
+};
+export type SubjectPointInput = {
+  x: number;
+  y: number;
 };
 export type useAnalyzeImageMutation$variables = {
   input: AnalyzeImageInput;
@@ -319,6 +324,31 @@ return {
                         "storageKey": null
                       },
                       (v3/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "SubjectPoint",
+                    "kind": "LinkedField",
+                    "name": "subjectPoint",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "x",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "y",
+                        "storageKey": null
+                      }
                     ],
                     "storageKey": null
                   },
@@ -662,7 +692,7 @@ return {
     ]
   },
   "params": {
-    "id": "ab99dfbbe2a3be8c5374d0b7f232803f",
+    "id": "90890a193ceb255b51b14932f586bda8",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<a10735a86ec9caa855c2abf6d874d336>>
- * @relayHash 9c9dea0e4e1038c5d8da549827dd9acd
+ * @generated SignedSource<<0a6f1f2db681fc81d588c6cc95263f2f>>
+ * @relayHash b8e728854aa55f6dd608e75cec2dca12
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 9c9dea0e4e1038c5d8da549827dd9acd
+// @relayRequestID b8e728854aa55f6dd608e75cec2dca12
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -72,7 +72,7 @@ v4 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "note",
+  "name": "status",
   "storageKey": null
 },
 v5 = {
@@ -86,59 +86,66 @@ v6 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "reason",
+  "name": "note",
   "storageKey": null
 },
 v7 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "field",
+  "name": "reason",
   "storageKey": null
 },
 v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "from",
+  "name": "field",
   "storageKey": null
 },
 v9 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "to",
+  "name": "from",
   "storageKey": null
 },
 v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "at",
+  "name": "to",
   "storageKey": null
 },
 v11 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "present",
+  "name": "at",
   "storageKey": null
 },
 v12 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "location",
+  "name": "present",
   "storageKey": null
 },
 v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "condition",
+  "name": "location",
   "storageKey": null
 },
 v14 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "condition",
+  "storageKey": null
+},
+v15 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -235,57 +242,11 @@ return {
                   {
                     "alias": null,
                     "args": null,
-                    "concreteType": "Finding",
-                    "kind": "LinkedField",
-                    "name": "findings",
-                    "plural": true,
-                    "selections": [
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "feature",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "confidence",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "polygon",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "reviewDecision",
-                        "storageKey": null
-                      },
-                      (v4/*:: as any*/),
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "index",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "reviewReason",
-                        "storageKey": null
-                      }
-                    ],
+                    "kind": "ScalarField",
+                    "name": "analysisId",
                     "storageKey": null
                   },
+                  (v4/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -294,6 +255,7 @@ return {
                     "name": "image",
                     "plural": false,
                     "selections": [
+                      (v5/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -315,7 +277,6 @@ return {
                         "name": "height",
                         "storageKey": null
                       },
-                      (v5/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -357,18 +318,91 @@ return {
                   {
                     "alias": null,
                     "args": null,
-                    "concreteType": "DefensibleSpace",
+                    "concreteType": "Finding",
                     "kind": "LinkedField",
-                    "name": "defensibleSpace",
+                    "name": "findings",
+                    "plural": true,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "feature",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "confidence",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "polygon",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "reviewDecision",
+                        "storageKey": null
+                      },
+                      (v6/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "index",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "reviewReason",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "SubjectPoint",
+                    "kind": "LinkedField",
+                    "name": "subjectPoint",
                     "plural": false,
                     "selections": [
                       {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
-                        "name": "status",
+                        "name": "x",
                         "storageKey": null
                       },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "y",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "DefensibleSpace",
+                    "kind": "LinkedField",
+                    "name": "defensibleSpace",
+                    "plural": false,
+                    "selections": [
+                      (v4/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -383,7 +417,7 @@ return {
                         "name": "roofPolygon",
                         "storageKey": null
                       },
-                      (v4/*:: as any*/),
+                      (v6/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -476,7 +510,7 @@ return {
                         "name": "points",
                         "storageKey": null
                       },
-                      (v6/*:: as any*/)
+                      (v7/*:: as any*/)
                     ],
                     "storageKey": null
                   },
@@ -517,7 +551,7 @@ return {
                         "name": "changes",
                         "plural": true,
                         "selections": [
-                          (v7/*:: as any*/),
+                          (v8/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -525,9 +559,9 @@ return {
                             "name": "findingIndex",
                             "storageKey": null
                           },
-                          (v8/*:: as any*/),
                           (v9/*:: as any*/),
-                          (v6/*:: as any*/),
+                          (v10/*:: as any*/),
+                          (v7/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -535,7 +569,7 @@ return {
                             "name": "by",
                             "storageKey": null
                           },
-                          (v10/*:: as any*/)
+                          (v11/*:: as any*/)
                         ],
                         "storageKey": null
                       }
@@ -558,9 +592,9 @@ return {
                         "name": "pool",
                         "plural": false,
                         "selections": [
-                          (v11/*:: as any*/),
                           (v12/*:: as any*/),
-                          (v13/*:: as any*/)
+                          (v13/*:: as any*/),
+                          (v14/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -572,8 +606,8 @@ return {
                         "name": "spa",
                         "plural": false,
                         "selections": [
-                          (v11/*:: as any*/),
-                          (v12/*:: as any*/)
+                          (v12/*:: as any*/),
+                          (v13/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -599,7 +633,7 @@ return {
                             "name": "count",
                             "storageKey": null
                           },
-                          (v14/*:: as any*/)
+                          (v15/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -618,7 +652,7 @@ return {
                             "name": "style",
                             "storageKey": null
                           },
-                          (v13/*:: as any*/)
+                          (v14/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -630,7 +664,7 @@ return {
                         "name": "solar",
                         "plural": false,
                         "selections": [
-                          (v11/*:: as any*/),
+                          (v12/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -656,7 +690,7 @@ return {
                             "name": "crossingProperty",
                             "storageKey": null
                           },
-                          (v14/*:: as any*/)
+                          (v15/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -721,11 +755,11 @@ return {
                         "name": "actor",
                         "storageKey": null
                       },
-                      (v10/*:: as any*/),
-                      (v7/*:: as any*/),
+                      (v11/*:: as any*/),
                       (v8/*:: as any*/),
                       (v9/*:: as any*/),
-                      (v6/*:: as any*/),
+                      (v10/*:: as any*/),
+                      (v7/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -750,7 +784,7 @@ return {
     ]
   },
   "params": {
-    "id": "9c9dea0e4e1038c5d8da549827dd9acd",
+    "id": "b8e728854aa55f6dd608e75cec2dca12",
     "metadata": {},
     "name": "useRevertAnalysisReviewMutation",
     "operationKind": "mutation",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<c381a89b2d8734bd4417b1852860ade7>>
- * @relayHash bac08dff0a2ffa3acf0a076c49e3d7c1
+ * @generated SignedSource<<d91af07ac0442cec1d535db3f063de40>>
+ * @relayHash 52bc1cc60515abe655d87fcf8dd280b3
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID bac08dff0a2ffa3acf0a076c49e3d7c1
+// @relayRequestID 52bc1cc60515abe655d87fcf8dd280b3
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -76,7 +76,7 @@ v4 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "note",
+  "name": "status",
   "storageKey": null
 },
 v5 = {
@@ -90,59 +90,66 @@ v6 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "reason",
+  "name": "note",
   "storageKey": null
 },
 v7 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "field",
+  "name": "reason",
   "storageKey": null
 },
 v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "from",
+  "name": "field",
   "storageKey": null
 },
 v9 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "to",
+  "name": "from",
   "storageKey": null
 },
 v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "at",
+  "name": "to",
   "storageKey": null
 },
 v11 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "present",
+  "name": "at",
   "storageKey": null
 },
 v12 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "location",
+  "name": "present",
   "storageKey": null
 },
 v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "condition",
+  "name": "location",
   "storageKey": null
 },
 v14 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "condition",
+  "storageKey": null
+},
+v15 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -239,57 +246,11 @@ return {
                   {
                     "alias": null,
                     "args": null,
-                    "concreteType": "Finding",
-                    "kind": "LinkedField",
-                    "name": "findings",
-                    "plural": true,
-                    "selections": [
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "feature",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "confidence",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "polygon",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "reviewDecision",
-                        "storageKey": null
-                      },
-                      (v4/*:: as any*/),
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "index",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "reviewReason",
-                        "storageKey": null
-                      }
-                    ],
+                    "kind": "ScalarField",
+                    "name": "analysisId",
                     "storageKey": null
                   },
+                  (v4/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -298,6 +259,7 @@ return {
                     "name": "image",
                     "plural": false,
                     "selections": [
+                      (v5/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -319,7 +281,6 @@ return {
                         "name": "height",
                         "storageKey": null
                       },
-                      (v5/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -361,18 +322,91 @@ return {
                   {
                     "alias": null,
                     "args": null,
-                    "concreteType": "DefensibleSpace",
+                    "concreteType": "Finding",
                     "kind": "LinkedField",
-                    "name": "defensibleSpace",
+                    "name": "findings",
+                    "plural": true,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "feature",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "confidence",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "polygon",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "reviewDecision",
+                        "storageKey": null
+                      },
+                      (v6/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "index",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "reviewReason",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "SubjectPoint",
+                    "kind": "LinkedField",
+                    "name": "subjectPoint",
                     "plural": false,
                     "selections": [
                       {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
-                        "name": "status",
+                        "name": "x",
                         "storageKey": null
                       },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "y",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "DefensibleSpace",
+                    "kind": "LinkedField",
+                    "name": "defensibleSpace",
+                    "plural": false,
+                    "selections": [
+                      (v4/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -387,7 +421,7 @@ return {
                         "name": "roofPolygon",
                         "storageKey": null
                       },
-                      (v4/*:: as any*/),
+                      (v6/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -480,7 +514,7 @@ return {
                         "name": "points",
                         "storageKey": null
                       },
-                      (v6/*:: as any*/)
+                      (v7/*:: as any*/)
                     ],
                     "storageKey": null
                   },
@@ -521,7 +555,7 @@ return {
                         "name": "changes",
                         "plural": true,
                         "selections": [
-                          (v7/*:: as any*/),
+                          (v8/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -529,9 +563,9 @@ return {
                             "name": "findingIndex",
                             "storageKey": null
                           },
-                          (v8/*:: as any*/),
                           (v9/*:: as any*/),
-                          (v6/*:: as any*/),
+                          (v10/*:: as any*/),
+                          (v7/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -539,7 +573,7 @@ return {
                             "name": "by",
                             "storageKey": null
                           },
-                          (v10/*:: as any*/)
+                          (v11/*:: as any*/)
                         ],
                         "storageKey": null
                       }
@@ -562,9 +596,9 @@ return {
                         "name": "pool",
                         "plural": false,
                         "selections": [
-                          (v11/*:: as any*/),
                           (v12/*:: as any*/),
-                          (v13/*:: as any*/)
+                          (v13/*:: as any*/),
+                          (v14/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -576,8 +610,8 @@ return {
                         "name": "spa",
                         "plural": false,
                         "selections": [
-                          (v11/*:: as any*/),
-                          (v12/*:: as any*/)
+                          (v12/*:: as any*/),
+                          (v13/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -603,7 +637,7 @@ return {
                             "name": "count",
                             "storageKey": null
                           },
-                          (v14/*:: as any*/)
+                          (v15/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -622,7 +656,7 @@ return {
                             "name": "style",
                             "storageKey": null
                           },
-                          (v13/*:: as any*/)
+                          (v14/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -634,7 +668,7 @@ return {
                         "name": "solar",
                         "plural": false,
                         "selections": [
-                          (v11/*:: as any*/),
+                          (v12/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -660,7 +694,7 @@ return {
                             "name": "crossingProperty",
                             "storageKey": null
                           },
-                          (v14/*:: as any*/)
+                          (v15/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -725,11 +759,11 @@ return {
                         "name": "actor",
                         "storageKey": null
                       },
-                      (v10/*:: as any*/),
-                      (v7/*:: as any*/),
+                      (v11/*:: as any*/),
                       (v8/*:: as any*/),
                       (v9/*:: as any*/),
-                      (v6/*:: as any*/),
+                      (v10/*:: as any*/),
+                      (v7/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -754,7 +788,7 @@ return {
     ]
   },
   "params": {
-    "id": "bac08dff0a2ffa3acf0a076c49e3d7c1",
+    "id": "52bc1cc60515abe655d87fcf8dd280b3",
     "metadata": {},
     "name": "useReviewAnalysisMutation",
     "operationKind": "mutation",

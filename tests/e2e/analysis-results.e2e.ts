@@ -80,3 +80,29 @@ test('results: opened while the analysis runs, the screen follows it to the resu
   await expect(page.getByRole('heading', { name: 'Live Parcel' })).toBeVisible();
   await analysing;
 });
+
+test('results: "Wrong building?" analyses the building clicked on the image and opens its results', async ({ page, login, api }) => {
+  const record = await api.analyse(poolsTile(), 'Marked Parcel');
+  expect(record.status).toBe('done');
+  await login();
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  const picture = page.getByRole('img', { name: 'Aerial image of Marked Parcel' });
+  await expect(picture).toBeVisible();
+  await expect(page.getByText('Analysed the building you marked on the image.')).toHaveCount(0);
+
+  // Escape leaves marking mode, as Cancel does.
+  await page.getByRole('button', { name: 'Wrong building?' }).click();
+  await expect(page.getByText('Click your building on the image.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Click your building on the image.')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Wrong building?' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await picture.click();
+  // A new analysis of the same image, whether or not a building was under the point: its own results page.
+  await expect(page).not.toHaveURL(new RegExp(`${record.analysis_id}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/analysis-results\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Analysed the building you marked on the image.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: 'Building you marked' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Marked Parcel' })).toBeVisible();
+});

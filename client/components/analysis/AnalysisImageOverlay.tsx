@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
 import { AuthorizedImage } from './AuthorizedImage';
 import { DEFENSIBLE_SPACE_ZONES, featureStyle, svgPoints } from './features';
 import { percent } from './format';
+import { subjectPointFromClick, type SubjectPoint } from './subjectPoint';
 
 /**
  * A drawing over the image: the polygons are in the analysed image's pixels, so the viewBox is the image's size
@@ -23,8 +24,18 @@ function OverlaySvg({ label, width, height, children }: { label: string; width: 
   );
 }
 
-/** The analysed image with every finding drawn over it, in its feature's colour; the drawing can be hidden. */
-export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOverlay_analysis$key }) {
+/**
+ * The analysed image with every finding drawn over it, in its feature's colour; the drawing can be hidden. The
+ * building the owner marked ("Wrong building?"), when they did, is pinned on it. With `onMark` the image is in
+ * marking mode: a crosshair, and a click on it gives the point clicked.
+ */
+export function AnalysisImageOverlay({
+  analysis,
+  onMark,
+}: {
+  analysis: AnalysisImageOverlay_analysis$key;
+  onMark?: (point: SubjectPoint) => void;
+}) {
   const data = useFragment(
     graphql`
       fragment AnalysisImageOverlay_analysis on Analysis {
@@ -39,6 +50,10 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
           url
           width
           height
+        }
+        subjectPoint {
+          x
+          y
         }
         defensibleSpace {
           status
@@ -116,23 +131,55 @@ export function AnalysisImageOverlay({ analysis }: { analysis: AnalysisImageOver
     </OverlaySvg>
   );
 
+  // The marked building: a pin of about 1.5% of the image's size, drawn whether or not the findings are.
+  const marked = data.subjectPoint;
+  const pinRadius = Math.max(width, height) * 0.015;
+  const markedPin = marked && (
+    <OverlaySvg label="Building you marked" width={width} height={height}>
+      <circle
+        cx={marked.x * width}
+        cy={marked.y * height}
+        r={pinRadius}
+        fill="#ffffff"
+        fillOpacity={0.35}
+        stroke="#dc2626"
+        strokeWidth={3}
+        vectorEffect="non-scaling-stroke"
+      />
+      <circle cx={marked.x * width} cy={marked.y * height} r={pinRadius / 4} fill="#dc2626" />
+    </OverlaySvg>
+  );
+
+  // Only a click on the picture itself counts (not on its placeholder while it loads or when it is missing);
+  // the drawings over it let clicks through.
+  const markAt = (event: MouseEvent<HTMLDivElement>) => {
+    if (!onMark || !(event.target instanceof HTMLImageElement)) return;
+    const picture = event.target;
+    onMark(subjectPointFromClick(event.nativeEvent.offsetX, event.nativeEvent.offsetY, picture.clientWidth, picture.clientHeight));
+  };
+
   return (
     <figure className="space-y-3">
-      <AuthorizedImage
-        url={data.image.url}
-        alt={data.propertyLocation ? `Aerial image of ${data.propertyLocation}` : 'Analysed aerial image'}
-        className="w-full rounded-xl"
-        style={{ aspectRatio: `${width} / ${height}` }}
-        imgClassName="block h-full w-full object-fill"
-        overlay={
-          zones || findingsOverlay ? (
-            <>
-              {zones || null}
-              {findingsOverlay || null}
-            </>
-          ) : null
-        }
-      />
+      {/* Marking is by pointer; the "Wrong building?" controls beside the image are the keyboard's way out (Escape, Cancel). */}
+      <div className={onMark ? 'cursor-crosshair' : undefined} onClick={onMark ? markAt : undefined}>
+        <AuthorizedImage
+          url={data.image.url}
+          alt={data.propertyLocation ? `Aerial image of ${data.propertyLocation}` : 'Analysed aerial image'}
+          className="w-full rounded-xl"
+          style={{ aspectRatio: `${width} / ${height}` }}
+          imgClassName="block h-full w-full object-fill"
+          overlay={
+            zones || findingsOverlay || markedPin ? (
+              <>
+                {zones || null}
+                {findingsOverlay || null}
+                {markedPin || null}
+              </>
+            ) : null
+          }
+        />
+      </div>
+      {marked && <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Analysed the building you marked on the image.</p>}
       <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <ul className="flex flex-wrap gap-3" aria-label="Legend">
           {legend.map((feature) => {

@@ -1,21 +1,24 @@
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisResultsView_analysis$key } from '../../__generated__/AnalysisResultsView_analysis.graphql';
 import { AnalysisFeatures } from './AnalysisFeatures';
-import { AnalysisImageOverlay } from './AnalysisImageOverlay';
 import { AnalysisObservations } from './AnalysisObservations';
 import { AnalysisProvenance } from './AnalysisProvenance';
 import { DefensibleSpacePanel } from './DefensibleSpacePanel';
 import { formatDateTime } from './format';
 import { RiskScoreCard } from './RiskScoreCard';
+import { WrongBuildingImage } from './WrongBuildingImage';
 
-/** A finished analysis: the image with its findings, the score and why, what to do, and where it came from. */
+/**
+ * A finished analysis: the image with its findings (and "Wrong building?"), the score and why, what to do, and
+ * where it came from.
+ */
 export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsView_analysis$key }) {
   const data = useFragment(
     graphql`
       fragment AnalysisResultsView_analysis on Analysis {
         propertyLocation
         createdAt
-        ...AnalysisImageOverlay_analysis
+        ...WrongBuildingImage_analysis
         ...RiskScoreCard_analysis
         ...AnalysisFeatures_analysis
         ...AnalysisObservations_analysis
@@ -33,7 +36,7 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
       </div>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <AnalysisImageOverlay analysis={data} />
+          <WrongBuildingImage analysis={data} />
         </div>
         <div className="space-y-6 lg:col-span-2">
           <RiskScoreCard analysis={data} />

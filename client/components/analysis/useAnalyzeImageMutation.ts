@@ -5,6 +5,7 @@ import type {
   useAnalyzeImageMutation$data,
 } from '../../__generated__/useAnalyzeImageMutation.graphql';
 import { refusals, useTypedMutation } from '../../relay/useTypedMutation';
+import type { SubjectPoint } from './subjectPoint';
 
 const mutation = graphql`
   mutation useAnalyzeImageMutation($input: AnalyzeImageInput!) {
@@ -36,12 +37,15 @@ export type AnalyzedAnalysis = NonNullable<Result['data']>;
 const resultOf = (response: useAnalyzeImageMutation$data) => response.analyzeImage;
 const toError = refusals('ValidationError', 'RateLimitedError');
 
-/** Runs the analysis of an uploaded image; the server answers once the job has finished (or failed). */
-export function useAnalyzeImageMutation(): (imageId: string) => Promise<AnalyzedAnalysis> {
+/**
+ * Runs the analysis of an uploaded image; the server answers once the job has finished (or failed). With a
+ * `subjectPoint` (the owner's building, marked on the image) it is a new analysis of that building.
+ */
+export function useAnalyzeImageMutation(): (imageId: string, subjectPoint?: SubjectPoint) => Promise<AnalyzedAnalysis> {
   const [commit] = useTypedMutation<AnalyzeImageMutation, Result>(mutation, resultOf, toError);
   return useCallback(
-    async (imageId) => {
-      const analysis = await commit({ input: { imageId } });
+    async (imageId, subjectPoint) => {
+      const analysis = await commit({ input: subjectPoint ? { imageId, subjectPoint } : { imageId } });
       if (analysis.status === 'failed') throw new Error(analysis.error ?? 'The analysis failed');
       return analysis;
     },

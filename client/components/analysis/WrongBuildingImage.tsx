@@ -1,0 +1,99 @@
+// "Wrong building?": the analyzer scores the building nearest the image's centre; when that is not the owner's,
+// they mark theirs on the image and a new analysis of the same image scores the building under that point.
+import { useEffect, useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { useNavigate } from 'react-router';
+import type { WrongBuildingImage_analysis$key } from '../../__generated__/WrongBuildingImage_analysis.graphql';
+import { Alert } from '../Alert';
+import { Button } from '../forms';
+import { AnalysisImageOverlay } from './AnalysisImageOverlay';
+import type { SubjectPoint } from './subjectPoint';
+import { useAnalyzeImageMutation } from './useAnalyzeImageMutation';
+
+/**
+ * The analysed image with its findings and, once the analysis is done, the "Wrong building?" control: marking
+ * mode (Cancel or Escape leave it), then a click on the image analyses the building there and opens its results.
+ */
+export function WrongBuildingImage({ analysis }: { analysis: WrongBuildingImage_analysis$key }) {
+  const data = useFragment(
+    graphql`
+      fragment WrongBuildingImage_analysis on Analysis {
+        analysisId
+        status
+        image {
+          id
+        }
+        ...AnalysisImageOverlay_analysis
+      }
+    `,
+    analysis,
+  );
+  const navigate = useNavigate();
+  const analyze = useAnalyzeImageMutation();
+  // Each state names the analysis it belongs to, so none outlives it when the screen moves on to another.
+  const [markingFor, setMarkingFor] = useState<string | null>(null);
+  const [analysingFor, setAnalysingFor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const marking = markingFor === data.analysisId;
+  const analysing = analysingFor === data.analysisId;
+
+  useEffect(() => {
+    if (!marking) return;
+    const leaveOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMarkingFor(null);
+    };
+    document.addEventListener('keydown', leaveOnEscape);
+    return () => document.removeEventListener('keydown', leaveOnEscape);
+  }, [marking]);
+
+  if (data.status !== 'done') return <AnalysisImageOverlay analysis={data} />;
+
+  const analyseAt = async (point: SubjectPoint) => {
+    const analysisId = data.analysisId;
+    setMarkingFor(null);
+    setAnalysingFor(analysisId);
+    setError(null);
+    try {
+      const marked = await analyze(data.image.id, point);
+      navigate(`/analysis-results/${marked.analysisId}`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The building you marked could not be analysed.');
+      setAnalysingFor(null);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <AnalysisImageOverlay analysis={data} onMark={marking ? (point) => void analyseAt(point) : undefined} />
+      <div className="flex flex-wrap items-center gap-3">
+        {marking ? (
+          <>
+            <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              Click your building on the image.
+            </p>
+            <Button variant="secondary" onClick={() => setMarkingFor(null)}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="secondary"
+            busy={analysing}
+            onClick={() => {
+              setError(null);
+              setMarkingFor(data.analysisId);
+            }}
+          >
+            Wrong building?
+          </Button>
+        )}
+        {analysing && (
+          <p role="status" aria-live="polite" className="text-sm text-slate-500 dark:text-slate-400">
+            Analysing the building you marked…
+          </p>
+        )}
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+    </div>
+  );
+}

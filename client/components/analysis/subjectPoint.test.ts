@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { subjectPointFromClick } from './subjectPoint';
+
+describe('subjectPointFromClick', () => {
+  it('gives shares of the displayed width and height, from the top left', () => {
+    expect(subjectPointFromClick(0, 0, 800, 600)).toEqual({ x: 0, y: 0 });
+    expect(subjectPointFromClick(400, 150, 800, 600)).toEqual({ x: 0.5, y: 0.25 });
+    expect(subjectPointFromClick(800, 600, 800, 600)).toEqual({ x: 1, y: 1 });
+  });
+
+  it('does not depend on the display size', () => {
+    expect(subjectPointFromClick(100, 300, 400, 400)).toEqual(subjectPointFromClick(250, 750, 1000, 1000));
+  });
+
+  it('clamps a click just outside the image to 0–1', () => {
+    expect(subjectPointFromClick(-3, 612, 800, 600)).toEqual({ x: 0, y: 1 });
+    expect(subjectPointFromClick(805, -0.5, 800, 600)).toEqual({ x: 1, y: 0 });
+  });
+
+  it('gives 0 for a box with no size, never NaN or Infinity', () => {
+    expect(subjectPointFromClick(10, 10, 0, 0)).toEqual({ x: 0, y: 0 });
+    expect(subjectPointFromClick(Number.NaN, 10, 100, 100)).toEqual({ x: 0, y: 0.1 });
+  });
+});
