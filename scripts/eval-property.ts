@@ -1,10 +1,12 @@
 // npm run eval -- --property [--labels tests/eval/property.json] [--root ../shared/eval] [--unknown-gsd | --both]
-//                             [--only KIND] [--json FILE] [--overlays DIR]
+//                             [--only KIND] [--json FILE] [--overlays DIR] [--pin]
 // Whole-property evaluation: every field of every image is labelled (tests/eval/property.json, by eye), so a
 // false pool on a solar tile or a false wire on a roof counts. Prints per-feature precision/recall/F1 over the
 // images where that feature is labelled, the false-finding rate on images labelled without it, the subject
 // building's box IoU, roof style, band agreement (the analyzer's band against the band the scoring module gives
-// the labels themselves), what happens on images without a building, and the slowest image.
+// the labels themselves), what happens on images without a building, and the slowest image. With --pin, each image
+// with a labelled subject is analysed as if its owner had marked the centre of that box ("Wrong building?" on the
+// results screen): what the analyzer finds once the owner has said which building is theirs.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
@@ -55,14 +57,17 @@ interface Row {
 
 const pct = (n: number, d: number) => (d ? `${n}/${d} = ${((100 * n) / d).toFixed(0)} %` : '–');
 
-async function evaluate(records: PropertyRecord[], root: string, withheld: boolean, overlays?: string): Promise<Row[]> {
+async function evaluate(records: PropertyRecord[], root: string, withheld: boolean, overlays?: string, pin = false): Promise<Row[]> {
   const rows: Row[] = [];
   for (const rec of records) {
     const bytes = readFileSync(join(root, rec.file));
     const t = performance.now();
     const row: Row = { rec, out: null, ms: 0, iou: null, offeredIoU: null, boxStyle: null, boxFeatures: null };
     try {
-      const context = { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload' };
+      const box = rec.subject_box;
+      const [iw, ih] = rec.image_size;
+      const subject_point = pin && box ? { x: (box[0] + box[2]) / 2 / iw, y: (box[1] + box[3]) / 2 / ih } : null;
+      const context = { gsd_m_per_px: withheld ? null : rec.gsd_m_per_px, source: 'upload', subject_point };
       const d = await detect(bytes, context);
       row.out = buildOutput(d, context, performance.now() - t);
       const labelled = rec.subject_box;
@@ -203,8 +208,10 @@ export async function runPropertyEval(args: string[]): Promise<void> {
   const out: string[] = [];
   const json: Record<string, unknown>[] = [];
   for (const withheld of passes) {
-    const rows = await evaluate(records, root, withheld, opt('--overlays'));
-    out.push('', report(withheld ? 'ground resolution withheld (as an upload without metadata arrives)' : 'ground resolution given', rows));
+    const pin = args.includes('--pin');
+    const rows = await evaluate(records, root, withheld, opt('--overlays'), pin);
+    const title = withheld ? 'ground resolution withheld (as an upload without metadata arrives)' : 'ground resolution given';
+    out.push('', report(pin ? `${title}, the owner's mark at the centre of the labelled subject` : title, rows));
     for (const r of rows) {
       const subject = r.out && subjectFinding(r.out);
       json.push({
