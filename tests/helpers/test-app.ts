@@ -126,6 +126,10 @@ function build(db: Database, dataDir: string, opts: Options, queries: string[]):
     async listen() {
       if (!server) {
         server = createServer((req, res) => app.handleNode(req, res));
+        // The client is this same process: on a loaded machine it can stall for seconds while it still streams a
+        // body the server has already answered (an upload cut off at the limit), and Node's 5 s keep-alive timeout
+        // would then reset the connection before the client reads the answer. Connections end at close() anyway.
+        server.keepAliveTimeout = 60_000;
         await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
       }
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
