@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<da1c797d4bcc9acdd8236533c1b6e391>>
- * @relayHash ce0bfbf4cd6ff9dc45044631a7a15366
+ * @generated SignedSource<<c42992806cb4b437f165e733f47b3f2d>>
+ * @relayHash 4741e1c8e64cbe0317335b921a6f7f48
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID ce0bfbf4cd6ff9dc45044631a7a15366
+// @relayRequestID 4741e1c8e64cbe0317335b921a6f7f48
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -961,7 +961,7 @@ return {
     ]
   },
   "params": {
-    "id": "ce0bfbf4cd6ff9dc45044631a7a15366",
+    "id": "4741e1c8e64cbe0317335b921a6f7f48",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<a48e3221c72ee42e3f00348c88ddc8a7>>
+ * @generated SignedSource<<669a63ad20a2edd7e98820b9e4ad23fb>>
  * @lightSyntaxTransform
  */
 
@@ -12,7 +12,7 @@ import { FragmentRefs } from "relay-runtime";
 export type AnalysisResultsView_analysis$data = {
   readonly createdAt: any;
   readonly propertyLocation: string;
-  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "DefensibleSpacePanel_analysis" | "RiskScoreCard_analysis" | "WrongBuildingImage_analysis">;
+  readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisImageOverlay_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "DefensibleSpacePanel_analysis" | "RiskScoreCard_analysis" | "WrongBuildingImage_analysis">;
   readonly " $fragmentType": "AnalysisResultsView_analysis";
 };
 export type AnalysisResultsView_analysis$key = {
@@ -48,6 +48,11 @@ const node: ReaderFragment = {
     {
       "args": null,
       "kind": "FragmentSpread",
+      "name": "AnalysisImageOverlay_analysis"
+    },
+    {
+      "args": null,
+      "kind": "FragmentSpread",
       "name": "RiskScoreCard_analysis"
     },
     {
@@ -75,6 +80,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "aaa9ae4431f9d8fc286009b00e93cbe6";
+(node as any).hash = "182eadd8cf7fa3f3539876129c42e44c";
 
 export default node;

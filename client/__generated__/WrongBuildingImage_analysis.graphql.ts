@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e5809485f1b43025ea0442c960c67ff3>>
+ * @generated SignedSource<<693ae8382cd52c77bcc8c8fee75515ee>>
  * @lightSyntaxTransform
  */
 
@@ -16,7 +16,6 @@ export type WrongBuildingImage_analysis$data = {
     readonly id: string;
   };
   readonly status: AnalysisStatus;
-  readonly " $fragmentSpreads": FragmentRefs<"AnalysisImageOverlay_analysis">;
   readonly " $fragmentType": "WrongBuildingImage_analysis";
 };
 export type WrongBuildingImage_analysis$key = {
@@ -61,17 +60,12 @@ const node: ReaderFragment = {
         }
       ],
       "storageKey": null
-    },
-    {
-      "args": null,
-      "kind": "FragmentSpread",
-      "name": "AnalysisImageOverlay_analysis"
     }
   ],
   "type": "Analysis",
   "abstractKey": null
 };
 
-(node as any).hash = "29576f4ba9467ab7f86331b40367007f";
+(node as any).hash = "84932c7577b334977dc78bcf1b0ce78b";
 
 export default node;

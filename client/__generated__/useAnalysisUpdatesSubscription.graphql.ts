@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<91c35d36a7d5c48a031f6a73428031f6>>
- * @relayHash c749cfe3a6c32f684b1450e63b16d3bd
+ * @generated SignedSource<<d9ca1a33b7904dc503953ec643399af2>>
+ * @relayHash b862a9119e0d7ab24a3f0de6a68bc556
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID c749cfe3a6c32f684b1450e63b16d3bd
+// @relayRequestID b862a9119e0d7ab24a3f0de6a68bc556
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -640,7 +640,7 @@ return {
     ]
   },
   "params": {
-    "id": "c749cfe3a6c32f684b1450e63b16d3bd",
+    "id": "b862a9119e0d7ab24a3f0de6a68bc556",
     "metadata": {},
     "name": "useAnalysisUpdatesSubscription",
     "operationKind": "subscription",

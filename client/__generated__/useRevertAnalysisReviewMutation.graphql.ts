@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<0a6f1f2db681fc81d588c6cc95263f2f>>
- * @relayHash b8e728854aa55f6dd608e75cec2dca12
+ * @generated SignedSource<<fa9d7e1f49eaf3239eb75685540b44b9>>
+ * @relayHash 2c2026006582db20d106c947d26f7efd
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID b8e728854aa55f6dd608e75cec2dca12
+// @relayRequestID 2c2026006582db20d106c947d26f7efd
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -784,7 +784,7 @@ return {
     ]
   },
   "params": {
-    "id": "b8e728854aa55f6dd608e75cec2dca12",
+    "id": "2c2026006582db20d106c947d26f7efd",
     "metadata": {},
     "name": "useRevertAnalysisReviewMutation",
     "operationKind": "mutation",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<d91af07ac0442cec1d535db3f063de40>>
- * @relayHash 52bc1cc60515abe655d87fcf8dd280b3
+ * @generated SignedSource<<d343ac8ebe95e627407fff8ee3ae6a17>>
+ * @relayHash 38d0fb7412564f5276645262acc1ddd3
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 52bc1cc60515abe655d87fcf8dd280b3
+// @relayRequestID 38d0fb7412564f5276645262acc1ddd3
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -788,7 +788,7 @@ return {
     ]
   },
   "params": {
-    "id": "52bc1cc60515abe655d87fcf8dd280b3",
+    "id": "38d0fb7412564f5276645262acc1ddd3",
     "metadata": {},
     "name": "useReviewAnalysisMutation",
     "operationKind": "mutation",

@@ -19,6 +19,7 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
         propertyLocation
         createdAt
         ...WrongBuildingImage_analysis
+        ...AnalysisImageOverlay_analysis
         ...RiskScoreCard_analysis
         ...AnalysisFeatures_analysis
         ...AnalysisObservations_analysis
@@ -36,7 +37,7 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
       </div>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <WrongBuildingImage analysis={data} />
+          <WrongBuildingImage analysis={data} overlay={data} />
         </div>
         <div className="space-y-6 lg:col-span-2">
           <RiskScoreCard analysis={data} />

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
+import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
 import type { WrongBuildingImage_analysis$key } from '../../__generated__/WrongBuildingImage_analysis.graphql';
 import { Alert } from '../Alert';
 import { Button } from '../forms';
@@ -14,7 +15,17 @@ import { useAnalyzeImageMutation } from './useAnalyzeImageMutation';
  * The analysed image with its findings and, once the analysis is done, the "Wrong building?" control: marking
  * mode (Cancel or Escape leave it), then a click on the image analyses the building there and opens its results.
  */
-export function WrongBuildingImage({ analysis }: { analysis: WrongBuildingImage_analysis$key }) {
+export function WrongBuildingImage({
+  analysis,
+  overlay,
+}: {
+  analysis: WrongBuildingImage_analysis$key;
+  /**
+   * The image's own fragment, spread beside this one by the parent rather than inside it: each fragment level counts
+   * toward the server's query depth limit, which the review mutations' refetch reaches.
+   */
+  overlay: AnalysisImageOverlay_analysis$key;
+}) {
   const data = useFragment(
     graphql`
       fragment WrongBuildingImage_analysis on Analysis {
@@ -23,7 +34,6 @@ export function WrongBuildingImage({ analysis }: { analysis: WrongBuildingImage_
         image {
           id
         }
-        ...AnalysisImageOverlay_analysis
       }
     `,
     analysis,
@@ -46,7 +56,7 @@ export function WrongBuildingImage({ analysis }: { analysis: WrongBuildingImage_
     return () => document.removeEventListener('keydown', leaveOnEscape);
   }, [marking]);
 
-  if (data.status !== 'done') return <AnalysisImageOverlay analysis={data} />;
+  if (data.status !== 'done') return <AnalysisImageOverlay analysis={overlay} />;
 
   const analyseAt = async (point: SubjectPoint) => {
     const analysisId = data.analysisId;
@@ -64,7 +74,7 @@ export function WrongBuildingImage({ analysis }: { analysis: WrongBuildingImage_
 
   return (
     <div className="space-y-3">
-      <AnalysisImageOverlay analysis={data} onMark={marking ? (point) => void analyseAt(point) : undefined} />
+      <AnalysisImageOverlay analysis={overlay} onMark={marking ? (point) => void analyseAt(point) : undefined} />
       <div className="flex flex-wrap items-center gap-3">
         {marking ? (
           <>
