@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisResultsView_analysis$key } from '../../__generated__/AnalysisResultsView_analysis.graphql';
 import { AnalysisFeatures } from './AnalysisFeatures';
+import { AnalysisImageOverlay } from './AnalysisImageOverlay';
 import { AnalysisObservations } from './AnalysisObservations';
 import { AnalysisProvenance } from './AnalysisProvenance';
 import { DefensibleSpacePanel } from './DefensibleSpacePanel';
@@ -37,7 +38,7 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
       </div>
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <WrongBuildingImage analysis={data} overlay={data} />
+          <WrongBuildingImage analysis={data} image={(onMark) => <AnalysisImageOverlay analysis={data} onMark={onMark} />} />
         </div>
         <div className="space-y-6 lg:col-span-2">
           <RiskScoreCard analysis={data} />

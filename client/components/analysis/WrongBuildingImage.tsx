@@ -1,30 +1,27 @@
 // "Wrong building?": the analyzer scores the building nearest the image's centre; when that is not the owner's,
 // they mark theirs on the image and a new analysis of the same image scores the building under that point.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
-import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
 import type { WrongBuildingImage_analysis$key } from '../../__generated__/WrongBuildingImage_analysis.graphql';
 import { Alert } from '../Alert';
 import { Button } from '../forms';
-import { AnalysisImageOverlay } from './AnalysisImageOverlay';
 import type { SubjectPoint } from './subjectPoint';
 import { useAnalyzeImageMutation } from './useAnalyzeImageMutation';
 
 /**
- * The analysed image with its findings and, once the analysis is done, the "Wrong building?" control: marking
- * mode (Cancel or Escape leave it), then a click on the image analyses the building there and opens its results.
+ * The "Wrong building?" control under the analysed image, once the analysis is done: marking mode (Cancel or
+ * Escape leave it), then a click on the image analyses the building there and opens its results. `image` draws the
+ * image (the parent's AnalysisImageOverlay, whose fragment the parent spreads beside this one rather than inside
+ * it: each fragment level counts toward the server's query depth limit, which the review mutations' refetch
+ * reaches), given the click handler while marking.
  */
 export function WrongBuildingImage({
   analysis,
-  overlay,
+  image,
 }: {
   analysis: WrongBuildingImage_analysis$key;
-  /**
-   * The image's own fragment, spread beside this one by the parent rather than inside it: each fragment level counts
-   * toward the server's query depth limit, which the review mutations' refetch reaches.
-   */
-  overlay: AnalysisImageOverlay_analysis$key;
+  image: (onMark: ((point: SubjectPoint) => void) | undefined) => ReactNode;
 }) {
   const data = useFragment(
     graphql`
@@ -56,7 +53,7 @@ export function WrongBuildingImage({
     return () => document.removeEventListener('keydown', leaveOnEscape);
   }, [marking]);
 
-  if (data.status !== 'done') return <AnalysisImageOverlay analysis={overlay} />;
+  if (data.status !== 'done') return image(undefined);
 
   const analyseAt = async (point: SubjectPoint) => {
     const analysisId = data.analysisId;
@@ -74,7 +71,7 @@ export function WrongBuildingImage({
 
   return (
     <div className="space-y-3">
-      <AnalysisImageOverlay analysis={overlay} onMark={marking ? (point) => void analyseAt(point) : undefined} />
+      {image(marking ? (point) => void analyseAt(point) : undefined)}
       <div className="flex flex-wrap items-center gap-3">
         {marking ? (
           <>
