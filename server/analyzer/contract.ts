@@ -146,6 +146,15 @@ export interface SubjectPoint {
   x: number;
   y: number;
 }
+
+/** A point (the owner's mark, stored or sent) as finite shares 0..1 of the image, or null when it is not one. */
+export function subjectPointOf(value: unknown): SubjectPoint | null {
+  if (!value || typeof value !== 'object') return null;
+  const { x, y } = value as Record<string, unknown>;
+  const share = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
+  return share(x) && share(y) ? { x, y } : null;
+}
+
 export type Observations = z.infer<typeof observationsSchema>;
 export type AnalysisResults = z.infer<typeof analysisResultsSchema>;
 export type Finding = z.infer<typeof findingSchema>;

@@ -2,7 +2,7 @@
 // analysis-runner.ts, on the queue of server/jobs/queue.ts. Ownership: every lookup is by id AND owner, so another user's id
 // and an id that does not exist fail the same way.
 import type { Viewer } from '../auth/context';
-import type { AnalysisResults, Evidence, Provenance, SubjectPoint } from '../analyzer/contract';
+import { subjectPointOf, type AnalysisResults, type Evidence, type Provenance, type SubjectPoint } from '../analyzer/contract';
 import type { Db } from '../db';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../domain/errors';
 import type { Analysis, Prisma } from '../generated/prisma/client';
@@ -52,9 +52,9 @@ export const SUBJECT_POINT_MESSAGE = 'The marked point must lie on the image: x 
 /** The owner's mark checked: both coordinates finite shares 0..1, else a ValidationError in words. */
 export function checkSubjectPoint(point: SubjectPoint | null | undefined): SubjectPoint | null {
   if (point === null || point === undefined) return null;
-  const share = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
-  if (typeof point !== 'object' || !share(point.x) || !share(point.y)) throw new ValidationError(SUBJECT_POINT_MESSAGE);
-  return { x: point.x, y: point.y };
+  const checked = subjectPointOf(point);
+  if (!checked) throw new ValidationError(SUBJECT_POINT_MESSAGE);
+  return checked;
 }
 
 /** Queues an analysis of the viewer's image: the row and its job are created in one transaction. */

@@ -4,7 +4,7 @@
 // handler runs. Writes after the start are conditional on the row still being this attempt's, so an
 // attempt that was given up (its worker presumed dead) can no longer write once another one started.
 import type { ClaudeAnalyzeContext } from '../analyzer/claude/analyzer';
-import { analyzerOutputSchema, type Analyzer, type GsdSource, type SubjectPoint } from '../analyzer/contract';
+import { analyzerOutputSchema, subjectPointOf, type Analyzer, type GsdSource } from '../analyzer/contract';
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
 import { PermanentJobError, type RunningJob } from '../jobs/queue';
@@ -25,14 +25,6 @@ export interface RunnerDeps {
 }
 
 const GSD_SOURCES = new Set<string>(['map-zoom', 'source-native', 'exif', 'estimated']);
-
-/** The stored point (shares of the image), or null when there is none or it is not one. */
-export function subjectPointOf(value: unknown): SubjectPoint | null {
-  if (!value || typeof value !== 'object') return null;
-  const { x, y } = value as Record<string, unknown>;
-  const share = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
-  return share(x) && share(y) ? { x, y } : null;
-}
 
 /** Marks the analysis failed unless it already finished (idempotent: a dead job may be reported twice). */
 export async function markAnalysisFailed(db: Db, analysisId: string): Promise<void> {
