@@ -92,9 +92,9 @@ test('results: "Wrong building?" analyses the building clicked on the image and 
 
   // Escape leaves marking mode, as Cancel does.
   await page.getByRole('button', { name: 'Wrong building?' }).click();
-  await expect(page.getByText('Click your building on the image.')).toBeVisible();
+  await expect(page.getByText('Click your building on the image, or move the marker with the arrow keys and press Enter.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Click your building on the image.')).toHaveCount(0);
+  await expect(page.getByText('Click your building on the image, or move the marker with the arrow keys and press Enter.')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Wrong building?' }).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -105,4 +105,31 @@ test('results: "Wrong building?" analyses the building clicked on the image and 
   await expect(page.getByText('Analysed the building you marked on the image.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: 'Building you marked' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Marked Parcel' })).toBeVisible();
+});
+
+test('results: "Wrong building?" by keyboard: the image takes the focus, the arrow keys move the marker, Enter analyses there', async ({
+  page,
+  login,
+  api,
+}) => {
+  const record = await api.analyse(poolsTile(), 'Keyboard Parcel');
+  expect(record.status).toBe('done');
+  await login();
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  await expect(page.getByRole('img', { name: 'Aerial image of Keyboard Parcel' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Wrong building?' }).focus();
+  await page.keyboard.press('Enter');
+  const area = page.getByRole('group', { name: /^Mark your building/ });
+  await expect(area).toBeFocused();
+  await expect(page.getByRole('img', { name: 'Marker' })).toBeVisible();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowUp');
+  await page.keyboard.press('Enter');
+
+  await expect(page).not.toHaveURL(new RegExp(`${record.analysis_id}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/analysis-results\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Analysed the building you marked on the image.')).toBeVisible({ timeout: 30_000 });
+  const marked = await api.analysis(page.url().split('/').pop()!);
+  expect(marked.evidence?.provenance.subject_point).toEqual({ x: 0.6, y: 0.4 });
 });

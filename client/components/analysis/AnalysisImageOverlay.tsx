@@ -1,10 +1,12 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
 import { AuthorizedImage } from './AuthorizedImage';
 import { DEFENSIBLE_SPACE_ZONES, featureStyle, svgPoints } from './features';
 import { percent } from './format';
-import { subjectPointFromClick, type SubjectPoint } from './subjectPoint';
+import { moveSubjectPoint, subjectPointFromClick, type SubjectPoint } from './subjectPoint';
+
+const IMAGE_CENTRE: SubjectPoint = { x: 0.5, y: 0.5 };
 
 /**
  * A drawing over the image: the polygons are in the analysed image's pixels, so the viewBox is the image's size
@@ -27,7 +29,8 @@ function OverlaySvg({ label, width, height, children }: { label: string; width: 
 /**
  * The analysed image with every finding drawn over it, in its feature's colour; the drawing can be hidden. The
  * building the owner marked ("Wrong building?"), when they did, is pinned on it. With `onMark` the image is in
- * marking mode: a crosshair, and a click on it gives the point clicked.
+ * marking mode: a click on it gives the point clicked; for the keyboard, the image takes the focus with a marker at
+ * its centre, the arrow keys move it (Shift for larger steps) and Enter or Space gives its point.
  */
 export function AnalysisImageOverlay({
   analysis,
@@ -65,6 +68,16 @@ export function AnalysisImageOverlay({
     analysis,
   );
   const [showFindings, setShowFindings] = useState(true);
+  const [cursor, setCursor] = useState<SubjectPoint>(IMAGE_CENTRE);
+  const markingArea = useRef<HTMLDivElement>(null);
+  const marking = onMark !== undefined;
+  // Entering marking mode puts the keyboard's marker back at the centre and the focus on the image, since the
+  // button that started it has gone.
+  useEffect(() => {
+    if (!marking) return;
+    setCursor(IMAGE_CENTRE);
+    markingArea.current?.focus();
+  }, [marking]);
   const { width, height } = data.image;
   // A finding the owner rejected is no longer evidence: it is not drawn.
   const shapes = data.findings.filter((finding) => finding.polygon.length >= 2 && finding.reviewDecision !== 'rejected');
@@ -150,6 +163,37 @@ export function AnalysisImageOverlay({
     </OverlaySvg>
   );
 
+  const cursorPin = onMark && (
+    <OverlaySvg label="Marker" width={width} height={height}>
+      <g stroke="#dc2626" strokeWidth={2} vectorEffect="non-scaling-stroke">
+        <line x1={cursor.x * width - pinRadius} y1={cursor.y * height} x2={cursor.x * width + pinRadius} y2={cursor.y * height} />
+        <line x1={cursor.x * width} y1={cursor.y * height - pinRadius} x2={cursor.x * width} y2={cursor.y * height + pinRadius} />
+      </g>
+      <circle
+        cx={cursor.x * width}
+        cy={cursor.y * height}
+        r={pinRadius / 2}
+        fill="none"
+        stroke="#ffffff"
+        strokeWidth={2}
+        vectorEffect="non-scaling-stroke"
+      />
+    </OverlaySvg>
+  );
+
+  const markByKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!onMark) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onMark(cursor);
+      return;
+    }
+    const moved = moveSubjectPoint(cursor, event.key, event.shiftKey);
+    if (!moved) return;
+    event.preventDefault();
+    setCursor(moved);
+  };
+
   // Only a click on the picture itself counts (not on its placeholder while it loads or when it is missing);
   // the drawings over it let clicks through.
   const markAt = (event: MouseEvent<HTMLDivElement>) => {
@@ -160,8 +204,16 @@ export function AnalysisImageOverlay({
 
   return (
     <figure className="space-y-3">
-      {/* Marking is by pointer; the "Wrong building?" controls beside the image are the keyboard's way out (Escape, Cancel). */}
-      <div className={onMark ? 'cursor-crosshair' : undefined} onClick={onMark ? markAt : undefined}>
+      {/* Marking is by pointer or by keyboard (the marker); Escape or Cancel beside the image leave it. */}
+      <div
+        ref={markingArea}
+        className={onMark ? 'cursor-crosshair rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500' : undefined}
+        onClick={onMark ? markAt : undefined}
+        onKeyDown={onMark ? markByKey : undefined}
+        tabIndex={onMark ? 0 : undefined}
+        role={onMark ? 'group' : undefined}
+        aria-label={onMark ? 'Mark your building: arrow keys move the marker, Enter analyses the building under it' : undefined}
+      >
         <AuthorizedImage
           url={data.image.url}
           alt={data.propertyLocation ? `Aerial image of ${data.propertyLocation}` : 'Analysed aerial image'}
@@ -169,11 +221,12 @@ export function AnalysisImageOverlay({
           style={{ aspectRatio: `${width} / ${height}` }}
           imgClassName="block h-full w-full object-fill"
           overlay={
-            zones || findingsOverlay || markedPin ? (
+            zones || findingsOverlay || markedPin || cursorPin ? (
               <>
                 {zones || null}
                 {findingsOverlay || null}
                 {markedPin || null}
+                {cursorPin || null}
               </>
             ) : null
           }

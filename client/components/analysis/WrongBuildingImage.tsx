@@ -11,7 +11,7 @@ import { useAnalyzeImageMutation } from './useAnalyzeImageMutation';
 
 /**
  * The "Wrong building?" control under the analysed image, once the analysis is done: marking mode (Cancel or
- * Escape leave it), then a click on the image analyses the building there and opens its results. `image` draws the
+ * Escape leave it), then a click on the image (or the keyboard's marker and Enter) analyses the building there and opens its results. `image` draws the
  * image (the parent's AnalysisImageOverlay, whose fragment the parent spreads beside this one rather than inside
  * it: each fragment level counts toward the server's query depth limit, which the review mutations' refetch
  * reaches), given the click handler while marking.
@@ -76,7 +76,7 @@ export function WrongBuildingImage({
         {marking ? (
           <>
             <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              Click your building on the image.
+              Click your building on the image, or move the marker with the arrow keys and press Enter.
             </p>
             <Button variant="secondary" onClick={() => setMarkingFor(null)}>
               Cancel

@@ -15,3 +15,26 @@ export function subjectPointFromClick(offsetX: number, offsetY: number, width: n
     y: height > 0 ? clamp01(offsetY / height) : 0,
   };
 }
+
+/** One arrow key press moves the keyboard's marker this share of the image; with Shift, `MARKER_STEP_LARGE`. */
+export const MARKER_STEP = 0.02;
+export const MARKER_STEP_LARGE = 0.1;
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * Where an arrow key moves the keyboard's marker (`large` with Shift), kept on the image; `null` for any other key.
+ * Steps are rounded to the step's own precision, so ten presses one way and ten back return exactly.
+ */
+export function moveSubjectPoint(point: SubjectPoint, key: string, large = false): SubjectPoint | null {
+  const direction = ARROWS[key];
+  if (!direction) return null;
+  const step = large ? MARKER_STEP_LARGE : MARKER_STEP;
+  const move = (value: number, sign: number) => clamp01(Math.round((value + sign * step) * 1000) / 1000);
+  return { x: move(point.x, direction[0]), y: move(point.y, direction[1]) };
+}
