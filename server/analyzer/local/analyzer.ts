@@ -18,6 +18,7 @@ import { coarseScene, px, type Scene } from './scene';
 import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
 import { detectSolar, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
+import { ribbedBodies } from './ribs';
 import { detectWater, waterMask, type WaterBody } from './water';
 
 export const ANALYZER_VERSION = '1.0.0';
@@ -127,7 +128,17 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // Sizes on the ground are measured only with a resolution that was given: an estimate from building sizes is
   // ±50 %, and an assumed frame width is a guess.
   const measured = fineScale.known && !gsdEstimate;
-  const { bodies: allWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold, measured);
+  const { bodies: detectedWater } = detectWater(scene, probs.pool, models.get('pool')?.entry.threshold, measured);
+  // A ribbed blue surface is a metal roof, not water (decision 013y): read on the image's own pixels when they are
+  // fine enough to show ribs.
+  const ribbed = await ribbedBodies(
+    image,
+    decoded,
+    scene,
+    detectedWater.map((b) => b.mask),
+    gsd ?? gsdEstimate?.mPerPx ?? null,
+  );
+  const allWater = detectedWater.filter((_, i) => !ribbed[i]);
   const vegetation = detectTrees(scene, waterMask(allWater, w, h), probs.tree, models.get('tree')?.entry.threshold);
   // Pools are water on the ground: a blue body lying on a building and ringed by it (a blue roof, a tarp, a
   // painted deck) is part of that building, not a pool. Every other water body is ground, never building: the
