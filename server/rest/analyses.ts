@@ -1,6 +1,6 @@
 // The REST paths of spec §7 for analyses, in the shapes of analysis-contract.md "Transport shapes". Thin:
 // parse → service → shape; the services validate, authorise and produce every message.
-import type { SubjectPoint } from '../analyzer/contract';
+import { subjectPointOf, type SubjectPoint } from '../analyzer/contract';
 import type { Analysis } from '../generated/prisma/client';
 import { listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses';
@@ -24,6 +24,7 @@ export function analysisRecord(row: Analysis) {
     risk_score: scoreOf(row),
     image_item_id: row.imageId,
     image_analysis_id: done ? row.id : null,
+    subject_point: subjectPointOf(row.subjectPoint),
     analysis_results: resultsOf(row),
     evidence: done ? evidenceOf(row) : null,
     review: done ? reviewRecord(row) : null,

@@ -130,7 +130,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     description:
       'With no body, the building nearest the centre of the image is analysed. With `{"subject_point": {"x", "y"}}` ' +
       '(shares 0–1 of the image’s width from the left and height from the top), the building the owner marked there ' +
-      'is, and the point lands in `evidence.provenance.subject_point`.',
+      'is; the point is kept as the analysis record’s `subject_point` and in `evidence.provenance.subject_point`.',
     params: s.idParam('id', 'The image id (`item_id`).'),
     body: { schema: s.analyzeBody, optional: true },
     responses: {

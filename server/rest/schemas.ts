@@ -176,6 +176,10 @@ export const analysisRecordSchema = z
     risk_score: z.number().int().nullable().describe('Null until done, and when the image could not be assessed.'),
     image_item_id: id,
     image_analysis_id: id.nullable(),
+    subject_point: z
+      .object({ x: z.number(), y: z.number() })
+      .nullable()
+      .describe('The building the owner marked ("Wrong building?"), as shares 0–1 of the image; null: the building nearest the centre.'),
     analysis_results: analysisResults.nullable(),
     evidence: evidenceResponseSchema.nullable(),
     review: reviewRecordSchema

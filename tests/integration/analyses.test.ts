@@ -79,7 +79,10 @@ describe('GET /aerial/analyses', () => {
       'review',
       'risk_score',
       'status',
+      'subject_point',
     ]);
+    // No building was marked ("Wrong building?"): the subject is the building nearest the centre.
+    expect(record.subject_point).toBeNull();
     // Not reviewed (issue 10): the analyzer's output is the effective one.
     expect(record.review).toBeNull();
     const mill = made.find((m) => m.location === '4 Old Mill Rd, Rustton')!;

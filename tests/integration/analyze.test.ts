@@ -125,6 +125,9 @@ describe('POST /aerial/analyze/{item_id}', () => {
     const body = (await marked.json()) as Json;
     expect(body.evidence.provenance.subject_point).toEqual({ x: 0.1, y: 0.9 });
     expect(analyzer.calls.find((c) => c.image_analysis_id === body.analysis_id)?.subject_point).toEqual({ x: 0.1, y: 0.9 });
+    // The analysis record says which building was marked, as GraphQL's Analysis.subjectPoint does.
+    const record = (await (await t.request(`/aerial/analysis/${body.analysis_id}`, { headers: auth(user) })).json()) as Json;
+    expect(record.subject_point).toEqual({ x: 0.1, y: 0.9 });
     for (const empty of [undefined, '', JSON.stringify({}), JSON.stringify({ subject_point: null })]) {
       const res = await post(empty);
       expect(res.status).toBe(200);
