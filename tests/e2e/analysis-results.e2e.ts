@@ -2,20 +2,22 @@
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
 import { poolsTile, tinyPng } from './fixtures/images';
-import { isOperation } from './fixtures/operations';
+import { gate, isOperation } from './fixtures/operations';
 
 const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
 
 test('results: an unknown id shows the red error box, whose button returns to the analysis screen', async ({ page, login }) => {
   await login();
-  // Hold the answer back so the loading state can be seen first.
+  // Hold the answer back until the loading state has been seen.
+  const answer = gate();
   await page.route('/graphql', async (route) => {
-    if (isOperation(route.request().postData(), 'AnalysisResultsScreenQuery')) await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (isOperation(route.request().postData(), 'AnalysisResultsScreenQuery')) await answer.held();
     await route.fallback();
   });
   await page.goto('/analysis-results/7d0f3c8e-2b1a-4c5d-9e8f-0a1b2c3d4e5f');
   await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading analysis results...' })).toBeVisible();
+  answer.open();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(LOAD_FAILED);
   await expect(alert).toHaveClass(/bg-red-50/);

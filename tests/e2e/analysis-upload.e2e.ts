@@ -1,7 +1,7 @@
 // The upload flow of /map-analysis (spec §4, §5, §9) and the results screen it leads to (spec §2).
 import { expect, test } from './fixtures/analyses';
 import { oversizedPng, plainText, poolsTile, textNamedJpeg } from './fixtures/images';
-import { isOperation } from './fixtures/operations';
+import { gate, isOperation } from './fixtures/operations';
 
 const UPLOAD_FAILED = 'Failed to upload or analyze image. Please try again.';
 const bandOf = (score: number) => (score >= 67 ? 'high' : score >= 34 ? 'medium' : 'low');
@@ -36,7 +36,8 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
   const lastShown = () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen.at(-1) ?? null);
 
   // Hold the upload until the simulated progress has climbed (by 10, to 90: however slowly a loaded machine runs
-  // the page's timer), then the analysis a little, so the 100 shown while it runs can be seen.
+  // the page's timer), then the analysis until its state (100, "Analyzing image…") has been seen.
+  const analysis = gate();
   await page.route('/graphql', async (route) => {
     const request = route.request();
     const multipart = (request.headers()['content-type'] ?? '').startsWith('multipart/form-data');
@@ -46,7 +47,7 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    if (analyze) await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (analyze) await analysis.held();
     await route.fallback();
   });
   await page.getByRole('button', { name: 'Upload and Analyze' }).click();
@@ -54,7 +55,9 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
   await expect(page.getByText('Analyzing image…', { exact: true })).toBeVisible({ timeout: 30_000 });
   const shownSoFar = () => page.evaluate(() => [...(window as unknown as { progressSeen: number[] }).progressSeen]);
   await expect.poll(async () => (await shownSoFar()).includes(100)).toBe(true);
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
   const shown = await shownSoFar();
+  analysis.open();
   // 0, 10, 20 … 90 while uploading (each shown once, in order), then 100 while the analysis runs.
   const climb = shown.slice(0, shown.indexOf(100));
   expect(climb.every((value) => value % 10 === 0 && value <= 90)).toBe(true);
