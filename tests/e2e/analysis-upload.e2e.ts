@@ -33,7 +33,7 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
       if (value != null && seen[seen.length - 1] !== Number(value)) seen.push(Number(value));
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
-  const lastShown = () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen.at(-1) ?? null);
+  const shownSoFar = () => page.evaluate(() => [...(window as unknown as { progressSeen: number[] }).progressSeen]);
 
   // Hold the upload until the simulated progress has climbed (by 10, to 90: however slowly a loaded machine runs
   // the page's timer), then the analysis until its state (100, "Analyzing image…") has been seen.
@@ -43,7 +43,7 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
     const multipart = (request.headers()['content-type'] ?? '').startsWith('multipart/form-data');
     const analyze = !multipart && isOperation(request.postData(), 'useAnalyzeImageMutation');
     if (multipart) {
-      for (const until = Date.now() + 20_000; Date.now() < until && (await lastShown()) !== 90;) {
+      for (const until = Date.now() + 20_000; Date.now() < until && (await shownSoFar()).at(-1) !== 90;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -53,7 +53,6 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
   await page.getByRole('button', { name: 'Upload and Analyze' }).click();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expect(page.getByText('Analyzing image…', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const shownSoFar = () => page.evaluate(() => [...(window as unknown as { progressSeen: number[] }).progressSeen]);
   await expect.poll(async () => (await shownSoFar()).includes(100)).toBe(true);
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
   const shown = await shownSoFar();

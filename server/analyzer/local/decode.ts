@@ -39,13 +39,16 @@ export interface DecodedImage {
   exifOrientation: number | null;
 }
 
+/** How every decode of untrusted bytes opens them: the pixel limit, strict errors, the first frame only. */
+export const DECODE_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1, page: 0 };
+
 export function sha256Hex(buf: Buffer): string {
   return createHash('sha256').update(buf).digest('hex');
 }
 
 export async function decodeImage(input: Buffer, opts: { workLongSide?: number } = {}): Promise<DecodedImage> {
   if (!input || input.length === 0) throw new ImageDecodeError('IMAGE_EMPTY', 'The image file is empty.');
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1, page: 0 };
+  const options = DECODE_OPTIONS;
   let meta: Metadata;
   try {
     meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();

@@ -4,7 +4,7 @@
 // swings negative then positive again; water, covers and pool floors decorrelate and stay near zero
 // (decision 013y).
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from './decode';
+import { DECODE_OPTIONS } from './decode';
 import { boxMean, type Mask, type Plane } from './raster';
 import type { Scene } from './scene';
 
@@ -144,7 +144,7 @@ export async function ribbedBodies(
   const height = Math.min(size.height, Math.ceil((y1 + 1) * ky) + 8) - top;
   let gray: Float32Array;
   try {
-    const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1, page: 0 })
+    const { data, info } = await sharp(image, DECODE_OPTIONS)
       .autoOrient()
       .extract({ left, top, width, height })
       .flatten({ background: '#000000' })
