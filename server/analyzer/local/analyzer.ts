@@ -8,6 +8,7 @@ import { findMainRoof, type Roof } from './building';
 import { findSubjectBuilding, withPanelsAsRoof, SUBJECT } from './subject';
 import { estimateGsdFromBuildings } from './gsd-estimate';
 import { decodeImage, type DecodedImage } from './decode';
+import { applyExposure, exposureCorrection, type ExposureCorrection } from './exposure';
 import { blobPolygon, describeLocation, fillPolygon, scalePolygon, type Pt } from './geometry';
 import { loadModels, modelLoadErrors, runSegmentation, type LoadedModel } from './models';
 import { detectWires, luminance, type Wire } from './powerlines';
@@ -58,16 +59,23 @@ export interface Detections {
   gsdEstimate?: { mPerPx: number; basis: string } | null;
   /** The roof-shape network's reading of the subject roof, when it ran (decision 013r). */
   roofShape?: RoofShape | null;
+  /** The exposure correction the detectors read the frame with, when it was dark or washed out (decision 013z). */
+  exposure?: ExposureCorrection | null;
 }
 
 const SEGMENTATION_MODELS = ['building', 'pool', 'tree', 'solar', 'power_line'] as const;
 
 export async function detect(image: Buffer, context: AnalyzeContext, options: LocalAnalyzerOptions = {}): Promise<Detections> {
-  const decoded = await decodeImage(image);
-  const work = decoded.work;
+  const original = await decodeImage(image);
   const gsd = context.gsd_m_per_px && context.gsd_m_per_px > 0 ? context.gsd_m_per_px : null;
-  let { scene, fine: fineScale, wireScale } = coarseScene(decoded, gsd);
+  let { scene, fine: fineScale, wireScale } = coarseScene(original, gsd);
   const quality = assessQuality(scene, gsd).reasons;
+  // The quality gate reads the image as it came (a frame too dark to see anything is said to be so); every detector
+  // reads it with its exposure brought into the ordinary range.
+  const exposure = quality.length ? null : exposureCorrection(original.work);
+  const decoded: DecodedImage = exposure ? { ...original, work: applyExposure(original.work, exposure) } : original;
+  const work = decoded.work;
+  if (exposure) ({ scene, fine: fineScale, wireScale } = coarseScene(decoded, gsd));
   const none: Detections = {
     scene,
     decoded,
@@ -237,6 +245,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     buildings: subject?.buildings ?? null,
     gsdEstimate,
     roofShape: shape,
+    exposure,
   };
 }
 
@@ -376,6 +385,11 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
       ? {}
       : { scale_note: 'Ground resolution unknown: areas are not given and distances are judged relative to the main roof width.' }),
     ...(!given && d.gsdEstimate ? { gsd_basis: d.gsdEstimate.basis } : {}),
+    ...(d.exposure
+      ? {
+          exposure_note: `The frame is ${d.exposure.kind} (median lightness ${Math.round(d.exposure.median * 100)} %); it was analysed with its exposure corrected.`,
+        }
+      : {}),
     ...(modelLoadErrors().length ? { model_errors: modelLoadErrors() } : {}),
     ...(context.provenance_extra ?? {}),
   };

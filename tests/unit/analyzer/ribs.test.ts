@@ -4,15 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ribAutocorrelation, ribbedBodies, RIBS, swingsLikeRibs } from '../../../server/analyzer/local/ribs';
 import { buildScene } from '../../../server/analyzer/local/scene';
-
-/** A deterministic pseudo-random sequence in [0, 1), so the noise is the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+import { seededRandom } from '../../helpers/random';
 
 const W = 400;
 const H = 240;
@@ -23,7 +15,7 @@ const within = ([x0, y0, x1, y1]: number[], x: number, y: number) => x >= x0 && 
 
 /** The picture as RGB bytes: ribs of a 5 px period across the roof (ribs run at 30°), blotchy noise on the water. */
 function picture(): Buffer {
-  const next = random(7);
+  const next = seededRandom(7);
   const rgb = Buffer.alloc(W * H * 3);
   const blotch = new Float32Array((W / 4) * (H / 4)).map(() => next());
   for (let y = 0; y < H; y++) {
@@ -97,7 +89,7 @@ describe('ribAutocorrelation', () => {
   });
 
   it('decorrelates on noise', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     const correlation = ribAutocorrelation(
       gray(() => next()),
       120,
