@@ -1,0 +1,88 @@
+// Panels in drone frames (finer than 0.1 m): modules of blue cells between pale frames, read on the working copy
+// where the coarse stages see a pale roof (decision 013za).
+import { describe, expect, it } from 'vitest';
+import type { RgbImage } from '../../../server/analyzer/local/decode';
+import { buildScene, downsample } from '../../../server/analyzer/local/scene';
+import { finePanels } from '../../../server/analyzer/local/solar';
+import { seededRandom } from '../../helpers/random';
+
+const M = 0.05; // working pixels of 5 cm
+const W = 400; // 20 m
+const H = 300; // 15 m
+// The roof fills x 40-360, y 32-272 (16 × 12 m); the coarse scene is a quarter of the size.
+const ROOF = [40, 32, 360, 272];
+
+type Rgb = [number, number, number];
+/** A terracotta roof, with `paint` drawing anything on top of it, and a noisy texture of tiles. */
+function frame(paint: (x: number, y: number) => Rgb | null): RgbImage {
+  const next = seededRandom(5);
+  const n = W * H;
+  const img: RgbImage = { w: W, h: H, r: new Float32Array(n), g: new Float32Array(n), b: new Float32Array(n) };
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const t = (next() - 0.5) * 0.08;
+      const onRoof = x >= ROOF[0] && x < ROOF[2] && y >= ROOF[1] && y < ROOF[3];
+      let c: Rgb = onRoof ? [0.72 + t, 0.45 + t, 0.36 + t] : [0.7 + t, 0.66 + t, 0.56 + t];
+      c = paint(x, y) ?? c;
+      const i = y * W + x;
+      [img.r[i], img.g[i], img.b[i]] = c;
+    }
+  }
+  return img;
+}
+
+/** An array of modules (1 × 1.65 m, 20 × 33 px) from (x0, y0), cols × rows, cells blue, frames pale grey. */
+const array =
+  (x0: number, y0: number, cols: number, rows: number) =>
+  (x: number, y: number): Rgb | null => {
+    const dx = x - x0;
+    const dy = y - y0;
+    if (dx < 0 || dy < 0 || dx >= cols * 20 || dy >= rows * 33) return null;
+    const frameLine = dx % 20 === 0 || dy % 33 === 0;
+    const cellLine = (dx % 20) % 3 === 0 || (dy % 33) % 3 === 0;
+    if (frameLine) return [0.82, 0.83, 0.85];
+    return cellLine ? [0.33, 0.4, 0.55] : [0.22, 0.3, 0.52];
+  };
+
+function run(img: RgbImage, imageMPerPx: number | null) {
+  const small = downsample(img, W / 4, H / 4);
+  const scene = buildScene(small, { mPerPx: 4 * M, known: true }, 4, 4);
+  const within = new Uint8Array(scene.w * scene.h);
+  for (let y = ROOF[1] / 4; y < ROOF[3] / 4; y++) for (let x = ROOF[0] / 4; x < ROOF[2] / 4; x++) within[y * scene.w + x] = 1;
+  return finePanels(img, M, imageMPerPx, scene, within);
+}
+
+describe('panels at drone resolution', () => {
+  it('finds an array of eight blue modules on a tiled roof, outlined where it lies', () => {
+    const found = run(frame(array(120, 80, 4, 2)), M);
+    expect(found).toHaveLength(1);
+    const [a] = found;
+    // 8 modules of 1.65 m² ≈ 13 m² = 330 coarse pixels of 0.2 m.
+    expect(a.areaPx).toBeGreaterThan(250);
+    expect(a.areaPx).toBeLessThan(420);
+    const xs = a.polygon.map(([x]) => x);
+    const ys = a.polygon.map(([, y]) => y);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(120 / 4 - 2);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(200 / 4 + 2);
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(80 / 4 - 2);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(146 / 4 + 2);
+  });
+
+  it('finds nothing on a bare roof, on two modules alone, or on a thin blue strip of shadow along an eave', () => {
+    expect(
+      run(
+        frame(() => null),
+        M,
+      ),
+    ).toEqual([]);
+    expect(run(frame(array(120, 80, 2, 1)), M)).toEqual([]);
+    const strip = (x: number, y: number): Rgb | null => (y >= 40 && y < 50 && x >= 60 && x < 340 ? [0.25, 0.3, 0.45] : null);
+    expect(run(frame(strip), M)).toEqual([]);
+  });
+
+  it('is not read on coarser images, nor when the resolution is unknown', () => {
+    const img = frame(array(120, 80, 4, 2));
+    expect(run(img, 0.135)).toEqual([]);
+    expect(run(img, null)).toEqual([]);
+  });
+});
