@@ -334,6 +334,9 @@ export function detectWater(
     if (c.meanSat < 0.1 || (c.meanHue >= 208 && c.meanHue <= 260)) condition = 'covered';
     else if (c.meanHue >= 150 && c.meanHue < 208) condition = c.greenish ? 'green' : 'clean';
     else if (c.meanHue >= 70 && c.meanHue < 150) condition = 'green';
+    // A covered pool is told from a tarp or a blue roof by its shape and the coping round it; cut by the frame edge
+    // it shows neither, and on the property set every such body was a neighbour's tarp (decision 013zb).
+    if (condition === 'covered' && cutByFrame(c.bbox, w, h)) continue;
     bodies.push({
       kind,
       mask: c.mask,
@@ -349,6 +352,11 @@ export function detectWater(
   }
   bodies.sort((a, b) => b.areaPx - a.areaPx);
   return { bodies: bodies.filter((b) => b.kind === 'pool' || besidePool(b, bodies, scene.pxPerM)), score: colour };
+}
+
+/** A box [x0, y0, x1, y1] (inclusive) that touches the edge of a w × h frame. */
+function cutByFrame([x0, y0, x1, y1]: readonly number[], w: number, h: number): boolean {
+  return x0 === 0 || y0 === 0 || x1 === w - 1 || y1 === h - 1;
 }
 
 function besidePool(spa: WaterBody, bodies: WaterBody[], pxPerM: number): boolean {

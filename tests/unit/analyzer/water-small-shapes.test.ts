@@ -49,3 +49,37 @@ describe('small water-coloured bodies', () => {
     expect(detectWater(known.scene, known.prob, 0.15).bodies).toEqual([]);
   });
 });
+
+describe('covered water cut by the frame edge', () => {
+  /** Pale ground with one deep-blue body (a cover or a tarp: hue about 225°), the pool map hot on it. */
+  function covered(rect: [number, number, number, number]) {
+    const { scene, prob } = picture([], true);
+    const [x0, y0, x1, y1] = rect;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * W + x;
+        scene.r[i] = 0.2;
+        scene.g[i] = 0.3;
+        scene.b[i] = 0.62;
+        prob[i] = 0.95;
+      }
+    }
+    return { scene: buildScene({ w: W, h: H, r: scene.r, g: scene.g, b: scene.b }, { mPerPx: 0.1, known: true }), prob };
+  }
+
+  it('keeps a covered pool inside the frame and drops the same body cut by the edge, where its shape is not seen', () => {
+    const inside = covered([100, 60, 160, 140]);
+    const found = detectWater(inside.scene, inside.prob, 0.15).bodies;
+    expect(found).toHaveLength(1);
+    expect(found[0].condition).toBe('covered');
+    const cut = covered([0, 60, 60, 140]);
+    expect(detectWater(cut.scene, cut.prob, 0.15).bodies).toEqual([]);
+  });
+
+  it('keeps open water cut by the edge: its colour alone says pool', () => {
+    const { scene, prob } = picture([[0, 60, 60, 140]], true);
+    const found = detectWater(scene, prob, 0.15).bodies;
+    expect(found).toHaveLength(1);
+    expect(found[0].condition).toBe('clean');
+  });
+});
