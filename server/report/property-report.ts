@@ -47,6 +47,8 @@ export interface ReportData {
     analyzer: string;
     analyzedAt: string | null;
     attribution: string | null;
+    /** Said when a dark or washed-out frame was analysed with its exposure corrected. */
+    exposureNote?: string | null;
   };
   /** Extra sections (defensible space), each a heading and lines. */
   extraSections?: { heading: string; lines: string[] }[];
@@ -196,6 +198,7 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   body(
     `Resolution: ${p.width} × ${p.height} px; ${p.gsdMPerPx ? `${p.gsdMPerPx.toFixed(2)} m per pixel (${p.gsdSource ?? 'source'})` : 'ground resolution unknown'}`,
   );
+  if (p.exposureNote) body(`Exposure: ${p.exposureNote}`);
   body(`Image SHA-256: ${p.sha256}`);
   body(`Analyzer: ${p.analyzer}${p.analyzedAt ? `, analysed ${p.analyzedAt.replace('T', ' ').slice(0, 16)} UTC` : ''}`);
 

@@ -96,6 +96,7 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
         .join(', '),
       analyzedAt: provenance?.analyzed_at ?? null,
       attribution: row.image.attribution,
+      exposureNote: typeof provenance?.exposure_note === 'string' ? provenance.exposure_note : null,
     },
   };
 }

@@ -36,6 +36,7 @@ export function AnalysisProvenance({ analysis }: { analysis: AnalysisProvenance_
     ['Image size', `${image.width} × ${image.height} px`],
     ['Analyzer', analyzer || 'Unknown'],
   ];
+  if (provenance.exposureNote) rows.push(['Exposure', provenance.exposureNote]);
   const attribution = provenance.attribution ?? image.attribution;
   if (attribution) rows.push(['Attribution', attribution]);
   if (provenance.fallback) {

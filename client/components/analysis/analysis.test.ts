@@ -76,6 +76,11 @@ describe('readProvenance', () => {
       surprise: { nested: true },
     });
     expect(provenance).toMatchObject({ provider: 'local', gsdMPerPx: 0.3, fallback: { from: 'claude', reason: 'no API key' } });
+    expect(provenance.exposureNote).toBeNull();
+    const dark = readProvenance({
+      exposure_note: 'The frame is dark (median lightness 5 %); it was analysed with its exposure corrected.',
+    });
+    expect(dark.exposureNote).toMatch(/exposure corrected/);
     expect(readProvenance('nonsense').provider).toBeNull();
     expect(describeGsd(0.3, 'exif')).toBe("0.30 m/px, from the photo's camera altitude (EXIF)");
     expect(describeGsd(null, null)).toMatch(/^Unknown/);

@@ -13,6 +13,8 @@ export type Provenance = {
   analyzedAt: string | null;
   attribution: string | null;
   fallback: { from: string | null; reason: string | null } | null;
+  /** Said when a dark or washed-out frame was analysed with its exposure corrected. */
+  exposureNote: string | null;
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -33,6 +35,7 @@ export function readProvenance(value: unknown): Provenance {
     analyzedAt: text(raw.analyzed_at),
     attribution: text(raw.attribution),
     fallback: fallback ? { from: text(fallback.from), reason: text(fallback.reason) } : null,
+    exposureNote: text(raw.exposure_note),
   };
 }
 

@@ -53,6 +53,7 @@ function data(findings: number): ReportData {
       analyzer: 'local',
       analyzedAt: null,
       attribution: null,
+      exposureNote: 'The frame is dark (median lightness 5 %); it was analysed with its exposure corrected.',
     },
     extraSections: [
       {
@@ -74,6 +75,7 @@ describe('renderPropertyReport', () => {
     expect(pages).toBeLessThanOrEqual(2);
     const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
     expect(text).toContain('…and 175 more (tree 88, solar 87; each on the results screen).');
+    expect(text).toContain('Exposure: The frame is dark (median lightness 5 %); it was analysed with its exposure corrected.');
   });
 
   it('prints characters the standard fonts lack as "?", and arrows as ->', () => {
