@@ -1,7 +1,7 @@
 // The results screen's states (spec §2, §4, §8): loading, error, empty, missing id, and another user's id.
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
-import { poolsTile, tinyPng } from './fixtures/images';
+import { darkPoolsTile, poolsTile, tinyPng } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
 
 const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
@@ -134,4 +134,21 @@ test('results: "Wrong building?" by keyboard: the image takes the focus, the arr
   await expect(page.getByText('Analysed the building you marked on the image.')).toBeVisible({ timeout: 30_000 });
   const marked = await api.analysis(page.url().split('/').pop()!);
   expect(marked.subject_point).toEqual({ x: 0.6, y: 0.4 });
+});
+
+test('results: a dark frame is analysed with its exposure corrected, and Provenance says so', async ({ page, login, api }) => {
+  const record = await api.analyse(await darkPoolsTile(), 'Dusk Parcel');
+  expect(record.status).toBe('done');
+  const note = String(record.evidence!.provenance.exposure_note);
+  expect(note).toMatch(/^The frame is dark \(median lightness \d+ %\); it was analysed with its exposure corrected\.$/);
+  await login();
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  const provenance = page.getByRole('region', { name: 'Provenance' });
+  await expect(provenance).toContainText('Exposure');
+  await expect(provenance).toContainText(note);
+  // An ordinary frame has no such row.
+  const ordinary = await api.analyse(poolsTile(), 'Noon Parcel');
+  await page.goto(`/analysis-results/${ordinary.analysis_id}`);
+  await expect(page.getByRole('heading', { name: 'Noon Parcel' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Provenance' })).not.toContainText('Exposure');
 });
