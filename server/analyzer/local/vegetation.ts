@@ -28,6 +28,28 @@ export const TREES = {
   frameEdgeBelow: 0.01,
 };
 
+/**
+ * Closed forest canopy seen finer than about 0.26 m (decision 013zd). There the crown classifier, trained on 0.6 m
+ * NAIP crowns that are darker than their surroundings, rejects sunlit crowns that are brighter than theirs: on the
+ * NEON forest scenes it kept 2 and 15 trees of 61 and 279. When the frame is at least `minCanopyShare` canopy and the
+ * classifier keeps under `maxKeptShare` of it (or its crowns are implausibly large, `maxMeanCrownM2`: the canopy of a
+ * wall-to-wall frame is one blob), the crowns are found again from their sunlit tops instead: maxima of
+ * the lightness smoothed over `topSigmaM`, highest within `topRadiusM`, at least `minSeparationM` apart; a crown is
+ * a tree when it covers `minCrownM2` and is as rough as foliage (`minTexture`).
+ */
+export const FOREST_TREES = {
+  maxSceneMPerPx: 0.26,
+  minCanopyShare: 0.2,
+  maxKeptShare: 0.3,
+  /** …or when the crowns it keeps average more than this (m²): a wall-to-wall canopy read as a handful of huge trees. */
+  maxMeanCrownM2: 150,
+  topSigmaM: 0.6,
+  topRadiusM: 1.5,
+  minSeparationM: 2,
+  minCrownM2: 5,
+  minTexture: 0.05,
+};
+
 export const TREE_FEATURES = [
   'log_area_m2',
   'peak_radius_m',
@@ -103,7 +125,7 @@ export interface TreeCandidates {
   crowns: Crown[];
 }
 
-export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
+export function treeCandidates(scene: Scene, exclude?: Mask, sunlitTops = false): TreeCandidates {
   const { w, h, L, texture } = scene;
   const vegetation = vegetationMask(scene, exclude);
   const localL = boxMean(L, w, h, px(scene, 6));
@@ -130,6 +152,7 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
   }
   const dt = blur(distanceTransform(inv, w, h), w, h, Math.max(0.5, 0.4 * scene.pxPerM));
   const sep = px(scene, TREES.crownRadiusM);
+  const topSep = px(scene, FOREST_TREES.minSeparationM);
   const minPeak = TREES.minPeakRadiusM * scene.pxPerM;
   const peaks: number[] = [];
   for (let y = 0; y < h; y++) {
@@ -151,6 +174,7 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
       peaks.push(i);
     }
   }
+  if (sunlitTops) for (const i of sunlitTreeTops(scene, canopy)) peaks.push(i);
   peaks.sort((a, b) => dt[b] - dt[a]);
   // Non-maximum suppression on a coarse grid of taken centres, so it stays linear in the number of peaks.
   const cell = Math.max(1, sep);
@@ -166,12 +190,12 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
     const gy = Math.floor(y / cell);
     let blocked = false;
     // Never wider than the grid itself: the search is bounded whatever the distance field holds.
-    const reach = Math.min(gridReach, Math.ceil(Math.max(sep, 0.9 * dt[peaks[0]]) / cell));
+    const reach = sunlitTops ? Math.ceil(topSep / cell) + 1 : Math.min(gridReach, Math.ceil(Math.max(sep, 0.9 * dt[peaks[0]]) / cell));
     for (let dy = -reach; dy <= reach && !blocked; dy++) {
       for (let dx = -reach; dx <= reach && !blocked; dx++) {
         for (const k of grid.get((gy + dy) * gw + gx + dx) ?? []) {
           const t = taken[k];
-          if (Math.hypot(t.x - x, t.y - y) < Math.max(sep, 0.9 * t.v)) {
+          if (Math.hypot(t.x - x, t.y - y) < (sunlitTops ? topSep : Math.max(sep, 0.9 * t.v))) {
             blocked = true;
             break;
           }
@@ -292,24 +316,70 @@ export function treeCandidates(scene: Scene, exclude?: Mask): TreeCandidates {
   return { vegetation, canopy, owner, crowns };
 }
 
+const TEXTURE_FEATURE = TREE_FEATURES.indexOf('texture');
+
+/** A fine-resolution frame mostly under canopy whose crowns the classifier mostly rejected (`FOREST_TREES`). */
+function closedCanopyMissed(scene: Scene, crowns: Crown[], kept: Crown[]): boolean {
+  if (scene.scale.mPerPx > FOREST_TREES.maxSceneMPerPx) return false;
+  const canopyPx = crowns.reduce((a, c) => a + c.areaPx, 0);
+  const keptPx = kept.reduce((a, c) => a + c.areaPx, 0);
+  if (canopyPx < FOREST_TREES.minCanopyShare * scene.w * scene.h) return false;
+  return keptPx < FOREST_TREES.maxKeptShare * canopyPx || keptPx > pxArea(scene, FOREST_TREES.maxMeanCrownM2) * kept.length;
+}
+
+/** Canopy pixels where the smoothed lightness is highest within `FOREST_TREES.topRadiusM`: the sunlit tops of crowns. */
+function sunlitTreeTops(scene: Scene, canopy: Mask): number[] {
+  const { w, h, L } = scene;
+  const smooth = blur(L, w, h, Math.max(0.7, FOREST_TREES.topSigmaM * scene.pxPerM));
+  const r = px(scene, FOREST_TREES.topRadiusM);
+  const tops: number[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!canopy[i]) continue;
+      const v = smooth[i];
+      let top = true;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r) && top; yy++) {
+        for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+          if (smooth[yy * w + xx] > v) {
+            top = false;
+            break;
+          }
+        }
+      }
+      if (top) tops.push(i);
+    }
+  }
+  return tops;
+}
+
 /**
  * `centreProb` is the optional learned tree-centre heatmap (models/tree.onnx): a crown holding a confident
  * tree centre is kept even when its colour and shape alone were doubtful.
  */
 export function detectTrees(scene: Scene, exclude?: Mask, centreProb?: Plane | null, centreThreshold = 0.175): Vegetation {
   const { w, h } = scene;
-  const cand = treeCandidates(scene, exclude);
+  let cand = treeCandidates(scene, exclude);
   const model = treeClassifier();
   const peak = new Float32Array(cand.crowns.length ? Math.max(...cand.crowns.map((c) => c.k)) + 1 : 0);
   if (centreProb)
     for (let i = 0; i < cand.owner.length; i++)
       if (cand.owner[i] >= 0 && centreProb[i] > peak[cand.owner[i]]) peak[cand.owner[i]] = centreProb[i];
-  const kept = cand.crowns.filter((c) => {
+  let kept = cand.crowns.filter((c) => {
     c.probability = model ? predict(model, c.features) : 0.7;
     const confirmed = centreProb ? peak[c.k] >= 2 * centreThreshold : false;
     if (confirmed) c.probability = Math.max(c.probability, 0.6);
     return !model || c.probability >= model.threshold;
   });
+  if (model && closedCanopyMissed(scene, cand.crowns, kept)) {
+    // Closed canopy at fine resolution, mostly rejected by the 0.6 m classifier: crowns from their sunlit tops.
+    cand = treeCandidates(scene, exclude, true);
+    kept = cand.crowns.filter((c) => {
+      const tree = c.areaPx >= pxArea(scene, FOREST_TREES.minCrownM2) && c.features[TEXTURE_FEATURE] >= FOREST_TREES.minTexture;
+      c.probability = tree ? 0.6 : 0.1;
+      return tree;
+    });
+  }
   kept.sort((a, b) => b.areaPx - a.areaPx);
   const keep = new Uint8Array(cand.crowns.length ? Math.max(...cand.crowns.map((c) => c.k)) + 1 : 0);
   for (const c of kept) keep[c.k] = 1;
