@@ -28,6 +28,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The statements a request sent, from the query log since `before`: without SQL comments, and without the
+ * batch runner's poll (it claims pending `batch_rows` every few seconds in the background, so on a slow
+ * machine a poll can land inside any request's window and be counted as the request's own).
+ */
+export function requestStatements(queries: string[], before: number): string[] {
+  return queries.slice(before).filter((sql) => !sql.startsWith('--') && !/\bbatch_rows\b/.test(sql));
+}
+
 /** A fresh, empty database on the test PostgreSQL server, dropped by the returned function. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');

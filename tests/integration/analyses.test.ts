@@ -7,6 +7,7 @@ import { bandFor } from '../../common/constants';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
 import { auth, createAnalysisTestApp, scriptedAnalyzer, uploaded, type AnalysisTestApp } from '../helpers/analysis';
 import { graphql } from '../helpers/graphql';
+import { requestStatements } from '../helpers/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -341,7 +342,7 @@ describe('viewer.analyses (GraphQL)', () => {
       const before = t.queries.length;
       const page = await history({ first });
       expect(page.edges).toHaveLength(first);
-      return t.queries.slice(before).filter((sql) => !sql.startsWith('--')).length;
+      return requestStatements(t.queries, before).length;
     };
     expect(await count(6)).toBe(await count(2));
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorUser, disableEmulatorUser, tokenForOtherProject } from '../helpers/auth-emulator-users';
 import { createAnalysisRow, createImageRow, createUserRow } from '../helpers/factories';
 import { graphql } from '../helpers/graphql';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, requestStatements, type TestApp } from '../helpers/test-app';
 
 const VIEWER = /* GraphQL */ `
   query Viewer {
@@ -87,7 +87,7 @@ describe('viewer', () => {
     const res = await graphql<ViewerData>(t, VIEWER, { token: user.idToken });
     expect(res.data?.viewer?.analysedCount).toBe(2);
     // One upsert and one read that counts in the same statement, however many analyses exist.
-    const statements = t.queries.slice(before).filter((sql) => !sql.startsWith('--'));
+    const statements = requestStatements(t.queries, before);
     expect(statements).toHaveLength(2);
   });
 
