@@ -110,11 +110,34 @@ const steps: Step[] = [
   },
 ];
 
-function run(step: Step): Promise<number> {
+/** How many of a step's last output lines are kept, to be printed again at the end if it fails unexplained. */
+const TAIL_LINES = 60;
+
+/** Runs a step, passing its output through as it comes and keeping its last lines. */
+function run(step: Step): Promise<{ code: number; tail: string[] }> {
   return new Promise((resolve) => {
     console.log(`\n── ${step.name} ── ${step.command}`);
-    const child = spawn(step.command, { shell: true, stdio: 'inherit', env: { ...process.env, ...step.env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(step.command, { shell: true, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+    const tail: string[] = [];
+    let partial = '';
+    const keep = (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      tail.push(...lines);
+      if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      keep(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
+    child.on('close', (code, signal) => {
+      if (partial) tail.push(partial);
+      resolve({ code: code ?? (signal ? 1 : 0), tail: tail.slice(-TAIL_LINES) });
+    });
   });
 }
 
@@ -125,8 +148,11 @@ function describe(t: Tally): string {
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const broken: string[] = [];
 const failures: (FailedTest & { step: string })[] = [];
+/** Steps that failed with no failed test to name (a crash, a failed setup): their last output lines. */
+const unexplained: { step: string; tail: string[] }[] = [];
 for (const step of steps) {
-  const code = await run(step);
+  const { code, tail } = await run(step);
+  const named = failures.length;
   let t: Tally = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
   if (step.report) {
     const file = step.name === 'e2e' ? e2eOut : join(reports, `${step.name}.json`);
@@ -145,11 +171,17 @@ for (const step of steps) {
   total.failed += t.failed;
   total.skipped += t.skipped;
   if (code !== 0) broken.push(step.name);
+  if (code !== 0 && failures.length === named) unexplained.push({ step: step.name, tail });
   console.log(`── ${step.name}: ${describe(t)}`);
 }
 
 if (broken.length) console.log(`\nFailing steps: ${broken.join(', ')}`);
 // Named again at the very end, so the last lines of a long log say what failed and why.
 for (const f of failures) console.log(`  ✗ [${f.step}] ${f.test}\n      ${f.error}`);
+for (const u of unexplained) {
+  const lines = u.tail.map((line) => line.replace(/\u001b\[[0-9;]*m/g, '')).filter((line) => line.trim());
+  console.log(`  ✗ [${u.step}] failed without naming a test; the last lines it printed:`);
+  for (const line of lines) console.log(`      ${line}`);
+}
 console.log(`\ntests: ${describe(total)}`);
 process.exit(broken.length || total.failed ? 1 : 0);

@@ -2,7 +2,7 @@
 // and pg_ctl into a temp directory. PostgreSQL refuses to run as root, so as root the binaries
 // run as the `postgres` user. A cluster already listening on the port is reused.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,10 +22,23 @@ function binDir(): string {
   return path.join(root, preferred, 'bin');
 }
 
+// C.UTF-8 is built into Debian's C library, so it exists on every machine we run on; a LANG or LC_ALL
+// naming a locale the machine has not generated would make initdb refuse to start.
+const LOCALE_ENV = { LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8', LANGUAGE: '' };
+
 function run(bin: string, args: string[], asPostgres: boolean): void {
   const command = path.join(binDir(), bin);
   const [file, argv] = asPostgres ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  try {
+    execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000, env: { ...process.env, ...LOCALE_ENV } });
+  } catch (err) {
+    const e = err as { status?: number | null; signal?: string | null; stdout?: Buffer; stderr?: Buffer };
+    const output = `${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`.trim();
+    throw new Error(
+      `The test PostgreSQL could not be set up: ${bin} ${args.join(' ')} ended with ${e.signal ?? `exit ${e.status}`}` +
+        (output ? `:\n${output}` : ' and printed nothing.'),
+    );
+  }
 }
 
 async function accepts(url: string): Promise<boolean> {
@@ -46,17 +59,25 @@ export async function startPostgres(port = 55432): Promise<TestPostgres> {
   if (await accepts(url)) return { url, reused: true, stop: async () => {} };
 
   const asPostgres = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), 'aerisk-pg-'));
+  // As root the cluster belongs to the postgres user, who must be able to reach its directory: /tmp, not a
+  // TMPDIR that may sit under a home directory only root can enter.
+  const dir = mkdtempSync(path.join(asPostgres ? '/tmp' : tmpdir(), 'aerisk-pg-'));
   if (asPostgres) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
   const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], asPostgres);
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], asPostgres);
   // Durability settings off: this cluster lives for one test run.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start'], asPostgres);
+  const serverLog = path.join(dir, 'server.log');
+  try {
+    run('pg_ctl', ['-D', data, '-o', options, '-l', serverLog, '-w', '-t', '60', 'start'], asPostgres);
+  } catch (err) {
+    const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').trim().split('\n').slice(-20).join('\n') : '';
+    throw new Error(`${(err as Error).message}${log ? `\nThe server's log ends:\n${log}` : ''}`);
+  }
   return {
     url,
     reused: false,
