@@ -13,10 +13,24 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A service start that failed once is tried again, on a new port, before the whole run is given up: a port
+ * taken between the moment it was found free and the moment it was bound, or a start that ran out of time on
+ * a loaded machine, should not fail every test. The first error is printed either way.
+ */
+async function twice<T>(what: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (err) {
+    console.error(`[global-setup] ${what} did not start; trying once more:\n${(err as Error).message}`);
+    return start();
+  }
+}
+
 export default async function setup(project: TestProject) {
-  const emulator = await startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' });
+  const emulator = await twice('the Auth emulator', async () => startAuthEmulator({ port: await freePort(), projectId: 'demo-aerisk' }));
   project.provide('authEmulatorHost', emulator.hostPort);
-  const postgres = process.env.TEST_DB === 'pglite' ? null : await startPostgres(await freePort());
+  const postgres = process.env.TEST_DB === 'pglite' ? null : await twice('PostgreSQL', async () => startPostgres(await freePort()));
   project.provide('postgresUrl', postgres?.url ?? null);
   return async () => {
     await postgres?.stop();
