@@ -17,7 +17,7 @@ import { components, countSet, dilate, distanceTransform, resizePlane, type Mask
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
 import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
-import { detectSolar, finePanels, solarFromMap, type SolarArray } from './solar';
+import { detectSolar, finePanelsOnRoof, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
 import { ribbedBodies } from './ribs';
 import { detectWater, waterMask, type WaterBody } from './water';
@@ -230,11 +230,10 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     // Arrays lying mostly on the roof grown by the margin (panels run to the eaves).
     solar = near ? solar.filter((s) => shareOn(s.mask, near) > 0.5) : [];
     if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold, near, roof?.mask);
-    // Finer than 0.1 m, the modules' own blue shows where the coarse stages see a pale roof (decision 013za).
-    if (near && !solar.length) {
-      const within = near.map((v, i) => (v && !exclude[i] ? 1 : 0));
-      solar = finePanels(work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, within);
-    }
+    // Finer than 0.1 m, the modules' own blue shows where the coarse stages see a pale roof (decision 013za), on the
+    // roof grown by 3 m: there the map's roof stops at an array's edge (decision 013ze).
+    if (roof && !solar.length)
+      solar = finePanelsOnRoof(work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, roof.mask, exclude);
   }
   return {
     scene,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../../../server/analyzer/local/decode';
 import { buildScene, downsample } from '../../../server/analyzer/local/scene';
-import { finePanels } from '../../../server/analyzer/local/solar';
+import { FINE_PANELS, finePanels, finePanelsOnRoof } from '../../../server/analyzer/local/solar';
 import { seededRandom } from '../../helpers/random';
 
 const M = 0.05; // working pixels of 5 cm
@@ -44,12 +44,19 @@ const array =
     return cellLine ? [0.33, 0.4, 0.55] : [0.22, 0.3, 0.52];
   };
 
+function sceneOf(img: RgbImage) {
+  return buildScene(downsample(img, W / 4, H / 4), { mPerPx: 4 * M, known: true }, 4, 4);
+}
+
+/** A mask on the coarse scene covering the working-copy box [x0, y0, x1, y1). */
+function boxMask(box: number[]): Uint8Array {
+  const mask = new Uint8Array((W / 4) * (H / 4));
+  for (let y = box[1] / 4; y < box[3] / 4; y++) for (let x = box[0] / 4; x < box[2] / 4; x++) mask[y * (W / 4) + x] = 1;
+  return mask;
+}
+
 function run(img: RgbImage, imageMPerPx: number | null) {
-  const small = downsample(img, W / 4, H / 4);
-  const scene = buildScene(small, { mPerPx: 4 * M, known: true }, 4, 4);
-  const within = new Uint8Array(scene.w * scene.h);
-  for (let y = ROOF[1] / 4; y < ROOF[3] / 4; y++) for (let x = ROOF[0] / 4; x < ROOF[2] / 4; x++) within[y * scene.w + x] = 1;
-  return finePanels(img, M, imageMPerPx, scene, within);
+  return finePanels(img, M, imageMPerPx, sceneOf(img), boxMask(ROOF));
 }
 
 describe('panels at drone resolution', () => {
@@ -86,3 +93,49 @@ describe('panels at drone resolution', () => {
     expect(run(img, null)).toEqual([]);
   });
 });
+
+describe('panels beyond the edge of the building map’s roof', () => {
+  // The map's roof stops at x 200 (10 m), as it stops at the edge of an array whose blue it reads as not-building;
+  // the tiled roof itself runs on to x 360.
+  const mapRoof = boxMask([40, 32, 200, 272]);
+  const none = new Uint8Array(mapRoof.length);
+
+  it('finds an array that starts where the map’s roof stops, which the 1 m margin of the coarse stages cut too thin', () => {
+    const img = frame(array(205, 80, 4, 2));
+    expect(FINE_PANELS.roofMarginM).toBeGreaterThan(2);
+    expect(finePanelsOnRoof(img, M, M, sceneOf(img), mapRoof, none)).toHaveLength(1);
+    const oneMetre = dilateBy(mapRoof, 5);
+    expect(finePanels(img, M, M, sceneOf(img), oneMetre)).toEqual([]);
+  });
+
+  it('leaves out an array in the yard further off, and one on excluded pixels (water, canopy, a tarp)', () => {
+    const far = frame(array(270, 80, 4, 2));
+    expect(finePanelsOnRoof(far, M, M, sceneOf(far), boxMask([40, 32, 120, 272]), none)).toEqual([]);
+    const img = frame(array(205, 80, 4, 2));
+    expect(finePanelsOnRoof(img, M, M, sceneOf(img), mapRoof, new Uint8Array(mapRoof.length).fill(1))).toEqual([]);
+  });
+
+  it('is not read on coarser images, nor when the resolution is unknown', () => {
+    const img = frame(array(205, 80, 4, 2));
+    expect(finePanelsOnRoof(img, M, 0.135, sceneOf(img), mapRoof, none)).toEqual([]);
+    expect(finePanelsOnRoof(img, M, null, sceneOf(img), mapRoof, none)).toEqual([]);
+  });
+});
+
+/** The mask grown by `r` coarse pixels (a square, enough for a box). */
+function dilateBy(mask: Uint8Array, r: number): Uint8Array {
+  const w = W / 4;
+  const h = H / 4;
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dy = -r; dy <= r; dy++)
+        for (let dx = -r; dx <= r; dx++) {
+          const X = x + dx;
+          const Y = y + dy;
+          if (X >= 0 && Y >= 0 && X < w && Y < h) out[Y * w + X] = 1;
+        }
+    }
+  return out;
+}
