@@ -5,11 +5,20 @@ import { AppError, ValidationError } from '../domain/errors';
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024;
 
 export async function readJson(request: Request, maxBytes = DEFAULT_MAX_JSON_BYTES): Promise<unknown> {
+  assertJsonType(request);
+  return parseJsonText(await readText(request, maxBytes));
+}
+
+/** Refuses a request whose Content-Type is not JSON (`application/json` or `application/…+json`). */
+export function assertJsonType(request: Request): void {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a JSON body (Content-Type: application/json).');
   }
-  const text = await readText(request, maxBytes);
+}
+
+/** A body already read as text, parsed as JSON (empty or malformed: a coded error). */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new ValidationError('Request body is empty; expected JSON.');
   try {
     return JSON.parse(text) as unknown;

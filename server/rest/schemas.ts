@@ -41,7 +41,11 @@ export async function parseBody<S extends z.ZodType>(
   notObject: string,
   maxBytes?: number,
 ): Promise<z.output<S>> {
-  const body = await readJson(request, maxBytes);
+  return parseBodyValue(schema, await readJson(request, maxBytes), notObject);
+}
+
+/** A body already parsed from JSON, checked with `schema`; one that is no object gets `notObject`. */
+export function parseBodyValue<S extends z.ZodType>(schema: S, body: unknown, notObject: string): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(notObject);
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error, notObject);

@@ -144,6 +144,25 @@ describe('POST /aerial/analyze/{item_id}', () => {
     expect(await t.db.prisma.analysis.count({ where: { imageId: itemId } })).toBe(before);
   });
 
+  it('reads {"subject_point"} the same over HTTP, where the body is a stream that can be read only once', async () => {
+    const base = await t.listen();
+    const itemId = await uploaded(t, user, 'marked house');
+    const post = (body: string) =>
+      fetch(`${base}/aerial/analyze/${itemId}`, {
+        method: 'POST',
+        headers: { ...auth(user), 'content-type': 'application/json' },
+        body,
+      });
+    const marked = await post(JSON.stringify({ subject_point: { x: 0.2, y: 0.7 } }));
+    expect(marked.status).toBe(200);
+    expect(((await marked.json()) as Json).evidence.provenance.subject_point).toEqual({ x: 0.2, y: 0.7 });
+    const empty = await post(JSON.stringify({}));
+    expect(empty.status).toBe(200);
+    expect(((await empty.json()) as Json).evidence.provenance.subject_point).toBeUndefined();
+    const off = await post(JSON.stringify({ subject_point: { x: 0.5, y: 1.5 } }));
+    expect(off.status).toBe(400);
+  });
+
   it('needs a bearer token', async () => {
     const itemId = await uploaded(t, user);
     const res = await t.request(`/aerial/analyze/${itemId}`, { method: 'POST' });
