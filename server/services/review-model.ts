@@ -64,8 +64,11 @@ export function emptyReview(): Review {
 /** One change as both transports send it, validated with the product's own words. */
 export const reviewChangeSchema = z
   .object({
-    field: z.string({ error: 'field is required.' }),
-    value: z.string({ error: 'value is required.' }),
+    field: z.string({ error: (issue) => (issue.input === undefined ? 'field is required.' : 'field must be text, such as "pool".') }),
+    value: z.string({
+      error: (issue) =>
+        issue.input === undefined ? 'value is required.' : 'value must be text: one of the field’s words, such as "absent".',
+    }),
     reason: z
       .string({ error: 'A reason is required.' })
       .trim()
