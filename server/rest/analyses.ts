@@ -6,12 +6,11 @@ import { listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, evidenceOf, getAnalysis, resultsOf, scoreOf } from '../services/analyses';
 import { FAILURE } from '../services/messages';
 import { analysisStatistics, type AnalysisStatistics } from '../services/statistics';
-import { assertJsonType, parseJsonText, readText } from './body';
 import { errorBody, json } from './errors';
 import { reviewRecord } from './review-record';
 import { pageParams, pageResponse } from './pages';
 import { signedIn, type Route } from './router';
-import { analyzeBody, historyQuery, parseBodyValue, parseQuery } from './schemas';
+import { analyzeBody, historyQuery, parseOptionalBody, parseQuery } from './schemas';
 
 /** An analysis record (GET /aerial/analyses items, GET /aerial/analysis/{id}). */
 export function analysisRecord(row: Analysis) {
@@ -55,20 +54,16 @@ export function historyParams(url: URL) {
 
 /**
  * The owner's mark from an optional JSON body (`{"subject_point": {"x", "y"}}`). No body, or an empty one (some
- * clients send a JSON content type without a body): none, the building nearest the centre. The body is read once:
- * over HTTP it is a stream, and a clone read first left the request's own body empty.
+ * clients send a JSON content type without a body): none, the building nearest the centre.
  */
 async function markedPoint(request: Request): Promise<SubjectPoint | null> {
-  if (request.headers.get('content-length') === '0' || !request.body) return null;
-  const text = await readText(request, MAX_ANALYZE_BODY_BYTES);
-  if (text.trim() === '') return null;
-  assertJsonType(request);
-  const body = parseBodyValue(
+  const body = await parseOptionalBody(
     analyzeBody,
-    parseJsonText(text),
+    request,
     'The body must be a JSON object such as {"subject_point": {"x": 0.5, "y": 0.4}}.',
+    MAX_ANALYZE_BODY_BYTES,
   );
-  return body.subject_point ?? null;
+  return body?.subject_point ?? null;
 }
 
 const MAX_ANALYZE_BODY_BYTES = 4096;

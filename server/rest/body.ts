@@ -9,8 +9,20 @@ export async function readJson(request: Request, maxBytes = DEFAULT_MAX_JSON_BYT
   return parseJsonText(await readText(request, maxBytes));
 }
 
+/**
+ * An optional JSON body: undefined when there is none (or only whitespace), whatever its Content-Type; otherwise
+ * as `readJson`. The body is read once: over HTTP it is a stream, which a clone read first would leave empty.
+ */
+export async function readOptionalJson(request: Request, maxBytes = DEFAULT_MAX_JSON_BYTES): Promise<unknown> {
+  if (request.headers.get('content-length') === '0' || !request.body) return undefined;
+  const text = await readText(request, maxBytes);
+  if (text.trim() === '') return undefined;
+  assertJsonType(request);
+  return parseJsonText(text);
+}
+
 /** Refuses a request whose Content-Type is not JSON (`application/json` or `application/…+json`). */
-export function assertJsonType(request: Request): void {
+function assertJsonType(request: Request): void {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a JSON body (Content-Type: application/json).');
@@ -18,7 +30,7 @@ export function assertJsonType(request: Request): void {
 }
 
 /** A body already read as text, parsed as JSON (empty or malformed: a coded error). */
-export function parseJsonText(text: string): unknown {
+function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new ValidationError('Request body is empty; expected JSON.');
   try {
     return JSON.parse(text) as unknown;

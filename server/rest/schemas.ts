@@ -16,7 +16,7 @@ import { BATCH_ROW_STATES, createBatchInput } from '../services/batches';
 import { fetchPropertyImageInput } from '../services/property-image';
 import { createRiskZoneSchema } from '../services/risk-zones';
 import { verifyUserInput } from '../services/users';
-import { readJson } from './body';
+import { readJson, readOptionalJson } from './body';
 
 // ——— parsing with the schemas ———
 
@@ -44,8 +44,19 @@ export async function parseBody<S extends z.ZodType>(
   return parseBodyValue(schema, await readJson(request, maxBytes), notObject);
 }
 
+/** As `parseBody` for a body that may be left out (`readOptionalJson`): null without one. */
+export async function parseOptionalBody<S extends z.ZodType>(
+  schema: S,
+  request: Request,
+  notObject: string,
+  maxBytes?: number,
+): Promise<z.output<S> | null> {
+  const body = await readOptionalJson(request, maxBytes);
+  return body === undefined ? null : parseBodyValue(schema, body, notObject);
+}
+
 /** A body already parsed from JSON, checked with `schema`; one that is no object gets `notObject`. */
-export function parseBodyValue<S extends z.ZodType>(schema: S, body: unknown, notObject: string): z.output<S> {
+function parseBodyValue<S extends z.ZodType>(schema: S, body: unknown, notObject: string): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(notObject);
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error, notObject);

@@ -61,14 +61,14 @@ export function emptyReview(): Review {
   return { findings: {}, features: {}, added_risks: [], removed_risks: [] };
 }
 
+/** A text field whose absence and whose wrong type each get their own message. */
+const requiredText = (missing: string, notText: string) => z.string({ error: (issue) => (issue.input === undefined ? missing : notText) });
+
 /** One change as both transports send it, validated with the product's own words. */
 export const reviewChangeSchema = z
   .object({
-    field: z.string({ error: (issue) => (issue.input === undefined ? 'field is required.' : 'field must be text, such as "pool".') }),
-    value: z.string({
-      error: (issue) =>
-        issue.input === undefined ? 'value is required.' : 'value must be text: one of the field’s words, such as "absent".',
-    }),
+    field: requiredText('field is required.', 'field must be text, such as "pool".'),
+    value: requiredText('value is required.', 'value must be text: one of the field’s words, such as "absent".'),
     reason: z
       .string({ error: 'A reason is required.' })
       .trim()

@@ -264,14 +264,17 @@ export function finePanelsOnRoof(
   roof: Mask,
   exclude: Mask,
 ): SolarArray[] {
-  if (imageMPerPx === null || imageMPerPx > FINE_PANELS.maxMPerPx) return [];
+  if (!fineEnough(imageMPerPx)) return [];
   const near = dilate(roof, scene.w, scene.h, px(scene, FINE_PANELS.roofMarginM));
   for (let i = 0; i < near.length; i++) if (exclude[i]) near[i] = 0;
   return finePanels(work, workMPerPx, imageMPerPx, scene, near);
 }
 
+/** Whether an image of this resolution (m per pixel; null when unknown) shows its panels' cells. */
+const fineEnough = (imageMPerPx: number | null): imageMPerPx is number => imageMPerPx !== null && imageMPerPx <= FINE_PANELS.maxMPerPx;
+
 export function finePanels(work: RgbImage, workMPerPx: number, imageMPerPx: number | null, scene: Scene, within: Mask): SolarArray[] {
-  if (imageMPerPx === null || imageMPerPx > FINE_PANELS.maxMPerPx) return [];
+  if (!fineEnough(imageMPerPx)) return [];
   const { w, h, r, g, b } = work;
   const inside = resizeMask(within, scene.w, scene.h, w, h);
   const blue: Mask = new Uint8Array(w * h);
