@@ -234,6 +234,8 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     // roof grown by 3 m: there the map's roof stops at an array's edge (decision 013ze).
     if (roof && !solar.length)
       solar = finePanelsOnRoof(work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, roof.mask, exclude);
+    // Whatever is left was kept for lying on the subject roof.
+    if (roof) solar = solar.map((s) => ({ ...s, onSubjectRoof: true }));
   }
   return {
     scene,
@@ -251,6 +253,51 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     roofShape: shape,
     exposure,
   };
+}
+
+/**
+ * Which arrays are on the roof, and the share of the roof they cover (percent, one decimal). An array is on it when
+ * its stage placed it on the subject roof (`onSubjectRoof`), or when most of it lies within `marginPx` of `roof`.
+ * A placed array counts whole, and the roof it covers is the roof and the array together: at drone resolution the
+ * building map's roof stops at an array's edge (decision 013ze), which would otherwise read as a ground mount on
+ * 1 % of the roof.
+ */
+export function solarOnRoof(
+  arrays: readonly SolarArray[],
+  roof: Mask | null,
+  w: number,
+  h: number,
+  marginPx: number,
+): { mounted: boolean[]; coverage: number } {
+  const near = roof ? dilate(roof, w, h, marginPx) : null;
+  const covered = roof ? roof.slice() : null;
+  let onRoof = 0;
+  const mounted = arrays.map((s) => {
+    let inside = 0;
+    if (near) for (let i = 0; i < s.mask.length; i++) if (s.mask[i] && near[i]) inside++;
+    if (s.onSubjectRoof && covered) {
+      for (let i = 0; i < s.mask.length; i++) if (s.mask[i]) covered[i] = 1;
+      inside = s.areaPx;
+    }
+    onRoof += inside;
+    return s.onSubjectRoof === true || inside > 0.5 * s.areaPx;
+  });
+  const roofPx = covered ? countSet(covered) : 0;
+  return { mounted, coverage: roofPx ? Math.min(100, Math.round((1000 * onRoof) / roofPx) / 10) : 0 };
+}
+
+/** Water bodies by their nearest pixel's distance on `dist` (the roof's distance transform), nearest first; as given without one. */
+function nearestFirst(bodies: WaterBody[], dist: Float32Array | null): WaterBody[] {
+  if (!dist) return bodies;
+  const gap = (b: WaterBody) => {
+    let min = Infinity;
+    for (let i = 0; i < b.mask.length; i++) if (b.mask[i] && dist[i] < min) min = dist[i];
+    return min;
+  };
+  return bodies
+    .map((b) => ({ b, d: gap(b) }))
+    .sort((x, y) => x.d - y.d)
+    .map((x) => x.b);
 }
 
 /** Share of `part`'s pixels that lie on `other`. */
@@ -444,8 +491,15 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   }
 
   // Pools and spas.
-  const pools = d.water.filter((b) => b.kind === 'pool');
-  const spas = d.water.filter((b) => b.kind === 'spa');
+  // The property's own pool is the one nearest its roof (a neighbour's can be larger or surer); without a roof, the largest.
+  const pools = nearestFirst(
+    d.water.filter((b) => b.kind === 'pool'),
+    roofDist,
+  );
+  const spas = nearestFirst(
+    d.water.filter((b) => b.kind === 'spa'),
+    roofDist,
+  );
   if (pools.length) {
     obs.pool = { present: true, location: describeLocation(pools[0].centroid, ref, size, northUp), condition: pools[0].condition };
   }
@@ -476,7 +530,9 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
       minDist = Math.min(minDist, dist);
       const rel = !roof ? '' : dist <= RELATIONS.touchingM ? ', touching the roof' : `, about ${round1(dist)} m from the roof`;
       const what = t.count > 1 ? `Group of about ${t.count} tree crowns` : 'Tree crown';
-      add('tree', t.confidence, t.polygon, t.areaPx, `${what} about ${round1(2 * t.radiusPx * relM)} m across${rel}.`);
+      // Without a resolution or a roof to judge by, a size in metres would be a guess.
+      const across = known || roof ? ` about ${round1(2 * t.radiusPx * relM)} m across` : '';
+      add('tree', t.confidence, t.polygon, t.areaPx, `${what}${across}${rel}.`);
     }
     obs.trees = {
       count: veg.trees.reduce((n, t) => n + t.count, 0),
@@ -488,22 +544,18 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   // Solar. Arrays off the found roof still count: on drone frames the roof finder often misses the house
   // the panels are on (whole-property evaluation: gating on the roof cut solar recall from 0.73 to 0.20).
   if (d.solar.length) {
-    const nearRoof = roofRegion ? dilate(roofRegion, w, h, Math.max(1, Math.round(RELATIONS.solarRoofMarginM / relM))) : null;
-    let onRoof = 0;
-    for (const s of d.solar) {
-      let inside = 0;
-      if (nearRoof) for (let i = 0; i < s.mask.length; i++) if (s.mask[i] && nearRoof[i]) inside++;
-      onRoof += inside;
+    const margin = Math.max(1, Math.round(RELATIONS.solarRoofMarginM / relM));
+    const { mounted, coverage } = solarOnRoof(d.solar, roofRegion, w, h, margin);
+    d.solar.forEach((s, k) =>
       add(
         'solar',
         s.confidence,
         s.polygon,
         s.areaPx,
-        inside > 0.5 * s.areaPx ? 'Solar panels on the roof.' : 'Solar panels (ground-mounted or on another building).',
-      );
-    }
-    const roofPx = roofRegion ? countSet(roofRegion) : 0;
-    obs.solar = { present: true, coverage_percentage: roofPx ? Math.min(100, Math.round((1000 * onRoof) / roofPx) / 10) : 0 };
+        mounted[k] ? 'Solar panels on the roof.' : 'Solar panels (ground-mounted or on another building).',
+      ),
+    );
+    obs.solar = { present: true, coverage_percentage: coverage };
   }
 
   // Power lines.

@@ -39,6 +39,11 @@ export interface SolarArray {
   areaPx: number;
   centroid: Pt;
   confidence: number;
+  /**
+   * Set when the stage that found the array placed it on the subject roof (each stage with its own margin: at
+   * drone resolution the building map's roof stops at an array's edge, decision 013ze), so the results say so.
+   */
+  onSubjectRoof?: boolean;
 }
 
 /**

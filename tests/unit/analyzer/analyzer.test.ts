@@ -70,6 +70,8 @@ const shadow =
     (x >= x0 + d && x < x1 + d && y >= y1 && y < y1 + d) || (x >= x1 && x < x1 + d && y >= y0 + d && y < y1 + d)
       ? [55 + r() * 8, 55 + r() * 8, 65 + r() * 8]
       : null;
+// The house of the generated scenes: a 24 × 18 m roof at 0.15 m in the middle of a 600 × 400 frame, on dry ground.
+const house: Paint[] = [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof)];
 const poolWater: Paint = (_x, _y, r) => [60 + r() * 10, 185 + r() * 10, 215 + r() * 10];
 const coping: Paint = () => [225, 225, 220];
 
@@ -150,6 +152,11 @@ describe('local analyzer with its learned building map (the default)', () => {
     const forest = await withModels.analyze(fixture('OSBS_029.png'), { source: 'upload' });
     expect(forest.evidence.provenance.gsd_source).toBeNull();
     expect(forest.evidence.provenance.scale_note).toMatch(/unknown/);
+    // Nor are the trees given sizes in metres: with no resolution and no roof to judge by, they would be guesses.
+    const trees = forest.evidence.findings.filter((f) => f.feature === 'tree');
+    expect(trees.length).toBeGreaterThan(0);
+    for (const t of trees) expect(t.note).not.toMatch(/ m across/);
+    expect(trees[0].area_m2).toBeNull();
   });
 });
 
@@ -201,8 +208,23 @@ describe('local analyzer on generated scenes', () => {
     expect(out.evidence.recommendations.some((r) => /fence/.test(r))).toBe(true);
   });
 
+  it('describes the pool nearest the house, not a larger one across the yard', async () => {
+    // A 5 × 3 m pool 6 m east of the house, and a 12 × 6 m one by the west edge, 21 m away (a neighbour's).
+    const twoPools = await scene(600, 400, [
+      ...house,
+      rect(395, 180, 433, 206, coping),
+      rect(400, 185, 428, 201, poolWater),
+      rect(15, 165, 105, 215, coping),
+      rect(20, 170, 100, 210, poolWater),
+    ]);
+    const out = await analyzer.analyze(twoPools, { source: 'tiles', gsd_m_per_px: 0.15, gsd_source: 'map-zoom', north_up: true });
+    expect(out.evidence.findings.filter((f) => f.feature === 'pool')).toHaveLength(2);
+    expect(out.results.pool.location).toMatch(/^(north-|south-)?east of the main building$/);
+    expect(out.evidence.recommendations.join(' ')).toMatch(/pool (north-|south-)?east of the main building/);
+  });
+
   it('finds no pool where there is none', async () => {
-    const plain = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof)]);
+    const plain = await scene(600, 400, house);
     const out = await analyzer.analyze(plain, { source: 'upload', gsd_m_per_px: 0.15 });
     expectConformant(out);
     expect(out.results.pool).toEqual({ present: false, location: '', condition: 'none' });
@@ -213,9 +235,7 @@ describe('local analyzer on generated scenes', () => {
     // 2 m square tubs at 0.15 m (13 px): one 2 m from the pool's coping, one alone across the yard.
     const tub = (x0: number, y0: number) => [rect(x0 - 3, y0 - 3, x0 + 16, y0 + 16, coping), rect(x0, y0, x0 + 13, y0 + 13, poolWater)];
     const withPool = await scene(600, 400, [
-      ground,
-      shadow(200, 140, 360, 260, 8),
-      rect(200, 140, 360, 260, roof),
+      ...house,
       rect(420, 170, 486, 214, coping),
       rect(425, 175, 481, 209, poolWater),
       ...tub(440, 230),
@@ -223,7 +243,7 @@ describe('local analyzer on generated scenes', () => {
     const beside = await analyzer.analyze(withPool, { source: 'upload', gsd_m_per_px: 0.15 });
     expect(beside.results.pool.present).toBe(true);
     expect(beside.results.spa.present).toBe(true);
-    const alone = await scene(600, 400, [ground, shadow(200, 140, 360, 260, 8), rect(200, 140, 360, 260, roof), ...tub(60, 300)]);
+    const alone = await scene(600, 400, [...house, ...tub(60, 300)]);
     const out = await analyzer.analyze(alone, { source: 'upload', gsd_m_per_px: 0.15 });
     expect(out.results.spa.present).toBe(false);
     expect(out.evidence.findings.some((f) => f.feature === 'spa')).toBe(false);

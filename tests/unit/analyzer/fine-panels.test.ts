@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../../../server/analyzer/local/decode';
 import { buildScene, downsample } from '../../../server/analyzer/local/scene';
-import { FINE_PANELS, finePanels, finePanelsOnRoof } from '../../../server/analyzer/local/solar';
+import { solarOnRoof } from '../../../server/analyzer/local/analyzer';
+import { FINE_PANELS, finePanels, finePanelsOnRoof, type SolarArray } from '../../../server/analyzer/local/solar';
 import { seededRandom } from '../../helpers/random';
 
 const M = 0.05; // working pixels of 5 cm
@@ -139,3 +140,43 @@ function dilateBy(mask: Uint8Array, r: number): Uint8Array {
     }
   return out;
 }
+
+describe('solar on the subject roof in the results', () => {
+  const w = 100;
+  const h = 80;
+  const box = (x0: number, y0: number, x1: number, y1: number) => {
+    const m = new Uint8Array(w * h);
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) m[y * w + x] = 1;
+    return m;
+  };
+  const arrayOf = (mask: Uint8Array, onSubjectRoof?: boolean): SolarArray => ({
+    mask,
+    polygon: [
+      [0, 0],
+      [1, 1],
+    ],
+    areaPx: mask.reduce((n, v) => n + v, 0),
+    centroid: [0, 0],
+    confidence: 0.7,
+    ...(onSubjectRoof === undefined ? {} : { onSubjectRoof }),
+  });
+  const roof = box(20, 20, 60, 60); // 1,600 px
+
+  it('counts an array its stage placed on the roof whole, where the map’s roof stops at the array’s edge', () => {
+    // 10 × 40 px just beyond the roof's east edge: the map left the planes it covers out of the roof.
+    const beyond = box(62, 20, 72, 60);
+    const placed = solarOnRoof([arrayOf(beyond, true)], roof, w, h, 1);
+    expect(placed.mounted).toEqual([true]);
+    expect(placed.coverage).toBe(Math.round((1000 * 400) / 2000) / 10); // 400 of the 1,600 + 400 px roof: 20 %
+    // Without the stage's word the same array is beside the roof: another building or a ground mount.
+    const unplaced = solarOnRoof([arrayOf(beyond)], roof, w, h, 1);
+    expect(unplaced.mounted).toEqual([false]);
+    expect(unplaced.coverage).toBeLessThan(3);
+  });
+
+  it('places an array by its share within the margin when no stage placed it, and none without a roof', () => {
+    const on = box(30, 30, 50, 40);
+    expect(solarOnRoof([arrayOf(on), arrayOf(box(80, 0, 100, 10))], roof, w, h, 1)).toEqual({ mounted: [true, false], coverage: 12.5 });
+    expect(solarOnRoof([arrayOf(on, true)], null, w, h, 1)).toEqual({ mounted: [true], coverage: 0 });
+  });
+});
