@@ -17,7 +17,7 @@ import { components, countSet, dilate, distanceTransform, resizePlane, type Mask
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
 import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
-import { detectSolar, finePanelsOnRoof, solarFromMap, type SolarArray } from './solar';
+import { detectSolar, finePanelsElsewhere, finePanelsOnRoof, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
 import { ribbedBodies } from './ribs';
 import { detectWater, waterMask, type WaterBody } from './water';
@@ -236,6 +236,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
       solar = finePanelsOnRoof(work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, roof.mask, exclude);
     // Whatever is left was kept for lying on the subject roof.
     if (roof) solar = solar.map((s) => ({ ...s, onSubjectRoof: true }));
+    else solar = await finePanelsElsewhere(image, decoded, work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, exclude);
   }
   return {
     scene,

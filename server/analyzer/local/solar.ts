@@ -6,6 +6,7 @@ import { lutIndex, LUT_SIZE, type ColourLut } from './colour-lut';
 import { blobPolygon, boundaryPoints, convexHull, minAreaRect, type Pt } from './geometry';
 import { boxMean, close, components, dilate, quantile, resizeMask, type Mask, type Plane } from './raster';
 import type { RgbImage } from './decode';
+import { ribbedBodies } from './ribs';
 import { px, pxArea, type Scene } from './scene';
 
 let lut: Float32Array | null = null;
@@ -256,7 +257,65 @@ export const FINE_PANELS = {
    * (5 m merged an array with the ground beside it and lost one; decision 013ze).
    */
   roofMarginM: 3,
+  /**
+   * With no subject roof (the building map saw no building near the centre: a barn, a house under its arrays), arrays
+   * are looked for anywhere, with stronger evidence (decision 013zf): most of the array panel blue, an array's
+   * rectangle, and open ground or roof round it, not canopy (shadows between conifers are deep blue); none cut by the
+   * frame edge and none ribbed. On the drone frames, arrays read blue 0.72-1 and fill 0.71-1 where they are not cut
+   * by a roof's edges; a grey-blue shrub read 0.62 / 0.66, and forest shadows at 0.1 m 0.95 / 0.52-0.69.
+   */
+  elsewhere: { minBlueShare: 0.75, minRectFill: 0.75, ringM: 1, maxRingExcluded: 0.5 },
 };
+
+/**
+ * `finePanels` anywhere in the frame but `exclude`, with the stricter evidence of `FINE_PANELS.elsewhereMinBlueShare`,
+ * for images with no subject roof: none cut by the frame edge, none ribbed (`ribbedBodies`, read on `image`).
+ */
+export async function finePanelsElsewhere(
+  image: Buffer,
+  size: { width: number; height: number },
+  work: RgbImage,
+  workMPerPx: number,
+  imageMPerPx: number | null,
+  scene: Scene,
+  exclude: Mask,
+): Promise<SolarArray[]> {
+  if (!fineEnough(imageMPerPx)) return [];
+  const anywhere = new Uint8Array(scene.w * scene.h);
+  for (let i = 0; i < anywhere.length; i++) anywhere[i] = exclude[i] ? 0 : 1;
+  const { minBlueShare, minRectFill, ringM, maxRingExcluded } = FINE_PANELS.elsewhere;
+  const found = finePanels(work, workMPerPx, imageMPerPx, scene, anywhere, { minBlueShare, minRectFill }).filter(
+    (s) => !touchesFrame(s.mask, scene.w, scene.h) && ringShare(s.mask, exclude, scene, ringM) <= maxRingExcluded,
+  );
+  const ribbed = await ribbedBodies(
+    image,
+    size,
+    scene,
+    found.map((s) => s.mask),
+    imageMPerPx,
+  );
+  return found.filter((_, i) => !ribbed[i]);
+}
+
+/** Share of the ring `ringM` wide round `mask` that lies on `on`. */
+function ringShare(mask: Mask, on: Mask, scene: Scene, ringM: number): number {
+  const grown = dilate(mask, scene.w, scene.h, Math.max(1, px(scene, ringM)));
+  let n = 0;
+  let hit = 0;
+  for (let i = 0; i < grown.length; i++) {
+    if (!grown[i] || mask[i]) continue;
+    n++;
+    hit += on[i];
+  }
+  return n ? hit / n : 0;
+}
+
+/** Whether a mask of a w × h frame has a pixel on its edge. */
+function touchesFrame(m: Mask, w: number, h: number): boolean {
+  for (let x = 0; x < w; x++) if (m[x] || m[(h - 1) * w + x]) return true;
+  for (let y = 0; y < h; y++) if (m[y * w] || m[y * w + w - 1]) return true;
+  return false;
+}
 
 /**
  * `finePanels` on the subject `roof` grown by `FINE_PANELS.roofMarginM`, leaving out `exclude` (water, canopy, tarps).
@@ -278,7 +337,14 @@ export function finePanelsOnRoof(
 /** Whether an image of this resolution (m per pixel; null when unknown) shows its panels' cells. */
 const fineEnough = (imageMPerPx: number | null): imageMPerPx is number => imageMPerPx !== null && imageMPerPx <= FINE_PANELS.maxMPerPx;
 
-export function finePanels(work: RgbImage, workMPerPx: number, imageMPerPx: number | null, scene: Scene, within: Mask): SolarArray[] {
+export function finePanels(
+  work: RgbImage,
+  workMPerPx: number,
+  imageMPerPx: number | null,
+  scene: Scene,
+  within: Mask,
+  { minBlueShare, minRectFill }: { minBlueShare: number; minRectFill: number } = FINE_PANELS,
+): SolarArray[] {
   if (!fineEnough(imageMPerPx)) return [];
   const { w, h, r, g, b } = work;
   const inside = resizeMask(within, scene.w, scene.h, w, h);
@@ -320,8 +386,8 @@ export function finePanels(work: RgbImage, workMPerPx: number, imageMPerPx: numb
     }
     const hull = convexHull(boundaryPoints(m, w, h, c.x0, c.y0, c.x1, c.y1));
     const rect = minAreaRect(hull);
-    if (nBlue < FINE_PANELS.minBlueShare * c.area) continue;
-    if (c.area / Math.max(1, rect.area) < FINE_PANELS.minRectFill) continue;
+    if (nBlue < minBlueShare * c.area) continue;
+    if (c.area / Math.max(1, rect.area) < minRectFill) continue;
     if (rect.height * workMPerPx < FINE_PANELS.minWidthM) continue;
     const mask = resizeMask(m, w, h, scene.w, scene.h);
     let first = -1;

@@ -1,10 +1,11 @@
 // Panels in drone frames (finer than 0.1 m): modules of blue cells between pale frames, read on the working copy
 // where the coarse stages see a pale roof (decision 013za).
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../../../server/analyzer/local/decode';
 import { buildScene, downsample } from '../../../server/analyzer/local/scene';
 import { solarOnRoof } from '../../../server/analyzer/local/analyzer';
-import { FINE_PANELS, finePanels, finePanelsOnRoof, type SolarArray } from '../../../server/analyzer/local/solar';
+import { FINE_PANELS, finePanels, finePanelsElsewhere, finePanelsOnRoof, type SolarArray } from '../../../server/analyzer/local/solar';
 import { seededRandom } from '../../helpers/random';
 
 const M = 0.05; // working pixels of 5 cm
@@ -120,6 +121,89 @@ describe('panels beyond the edge of the building map’s roof', () => {
     const img = frame(array(205, 80, 4, 2));
     expect(finePanelsOnRoof(img, M, 0.135, sceneOf(img), mapRoof, none)).toEqual([]);
     expect(finePanelsOnRoof(img, M, null, sceneOf(img), mapRoof, none)).toEqual([]);
+  });
+});
+
+describe('panels when no subject roof was found', () => {
+  // A frame of bare ground at 5 cm (no roof): the building map saw no building near the centre.
+  function ground(paint: (x: number, y: number) => Rgb | null): RgbImage {
+    const next = seededRandom(9);
+    const n = W * H;
+    const img: RgbImage = { w: W, h: H, r: new Float32Array(n), g: new Float32Array(n), b: new Float32Array(n) };
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const t = (next() - 0.5) * 0.08;
+        const c = paint(x, y) ?? [0.7 + t, 0.62 + t, 0.48 + t];
+        const i = y * W + x;
+        [img.r[i], img.g[i], img.b[i]] = c;
+      }
+    return img;
+  }
+  /** The frame as the analysed image's bytes (the rib test reads them at full size). */
+  const bytes = (img: RgbImage) =>
+    sharp(Buffer.from(Array.from({ length: W * H * 3 }, (_, k) => Math.round(255 * [img.r, img.g, img.b][k % 3][Math.floor(k / 3)]))), {
+      raw: { width: W, height: H, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+  const none = new Uint8Array((W / 4) * (H / 4));
+  const elsewhere = async (img: RgbImage, mPerPx: number | null = M) =>
+    finePanelsElsewhere(await bytes(img), { width: W, height: H }, img, M, mPerPx, sceneOf(img), none);
+
+  it('finds a ground-mounted array anywhere in the frame, and not one cut by the frame edge', async () => {
+    const found = await elsewhere(ground(array(120, 80, 6, 3)));
+    expect(found).toHaveLength(1);
+    expect(found[0].onSubjectRoof).toBeUndefined();
+    expect(await elsewhere(ground(array(300, 80, 6, 3)))).toEqual([]); // runs off the right edge at x 400
+    expect(await elsewhere(ground(array(120, 80, 6, 3)), 0.135)).toEqual([]);
+  });
+
+  it('asks more blue of it than on a roof: a mottled grey-blue shrub passes on a roof, not elsewhere', async () => {
+    const next = seededRandom(3);
+    const shrub = (x: number, y: number): Rgb | null =>
+      x >= 100 && x < 200 && y >= 60 && y < 160 ? (next() < 0.62 ? [0.3, 0.38, 0.55] : [0.45, 0.5, 0.42]) : null;
+    const img = ground(shrub);
+    const all = new Uint8Array(none.length).fill(1);
+    expect(finePanels(img, M, M, sceneOf(img), all)).toHaveLength(1);
+    expect(await elsewhere(img)).toEqual([]);
+  });
+
+  it('asks an array’s rectangle of it: an L of blue passes on a roof (arrays step round vents), not elsewhere', async () => {
+    // 4 × 4 m less a 2.5 × 2.5 m corner: 61 % of its rectangle.
+    const el = (x: number, y: number): Rgb | null =>
+      x >= 100 && x < 180 && y >= 60 && y < 140 && !(x >= 130 && y < 110) ? [0.24, 0.32, 0.54] : null;
+    const img = ground(el);
+    expect(finePanels(img, M, M, sceneOf(img), new Uint8Array(none.length).fill(1))).toHaveLength(1);
+    expect(await elsewhere(img)).toEqual([]);
+  });
+
+  it('leaves out deep-blue shade in a gap of the canopy, which a ground-mounted array is not', async () => {
+    // A 4 × 3 m patch of navy shade whose 1 m ring is canopy (excluded), as between conifers at 0.1 m.
+    const img = ground((x, y) => (x >= 100 && x < 180 && y >= 80 && y < 140 ? [0.2, 0.26, 0.42] : null));
+    const canopy = new Uint8Array(none.length);
+    const box = [100, 80, 180, 140];
+    for (let y = 0; y < H / 4; y++)
+      for (let x = 0; x < W / 4; x++) {
+        const inBox = x * 4 >= box[0] && x * 4 < box[2] && y * 4 >= box[1] && y * 4 < box[3];
+        const near = x * 4 >= box[0] - 40 && x * 4 < box[2] + 40 && y * 4 >= box[1] - 40 && y * 4 < box[3] + 40;
+        if (near && !inBox) canopy[y * (W / 4) + x] = 1;
+      }
+    const scene = sceneOf(img);
+    const png = await bytes(img);
+    expect(await finePanelsElsewhere(png, { width: W, height: H }, img, M, M, scene, none)).toHaveLength(1);
+    expect(await finePanelsElsewhere(png, { width: W, height: H }, img, M, M, scene, canopy)).toEqual([]);
+  });
+
+  it('leaves out a blue corrugated metal roof: its ribs are not cells', async () => {
+    const ribs = (x: number, y: number): Rgb | null => {
+      if (x < 100 || x >= 260 || y < 60 || y >= 200) return null;
+      const rib = 0.1 * Math.sin((2 * Math.PI * x) / 5);
+      return [0.3 + rib, 0.45 + rib, 0.7 + rib];
+    };
+    const img = ground(ribs);
+    const all = new Uint8Array(none.length).fill(1);
+    expect(finePanels(img, M, M, sceneOf(img), all, FINE_PANELS.elsewhere)).toHaveLength(1);
+    expect(await elsewhere(img)).toEqual([]);
   });
 });
 
