@@ -1,12 +1,13 @@
 // npm run eval -- --property [--labels tests/eval/property.json] [--root ../shared/eval] [--unknown-gsd | --both]
-//                             [--only KIND] [--json FILE] [--overlays DIR] [--pin]
+//                             [--only KIND] [--json FILE] [--overlays DIR] [--pin] [--as-uploaded]
 // Whole-property evaluation: every field of every image is labelled (tests/eval/property.json, by eye), so a
 // false pool on a solar tile or a false wire on a roof counts. Prints per-feature precision/recall/F1 over the
 // images where that feature is labelled, the false-finding rate on images labelled without it, the subject
 // building's box IoU, roof style, band agreement (the analyzer's band against the band the scoring module gives
 // the labels themselves), what happens on images without a building, and the slowest image. With --pin, each image
 // with a labelled subject is analysed as if its owner had marked the centre of that box ("Wrong building?" on the
-// results screen): what the analyzer finds once the owner has said which building is theirs.
+// results screen): what the analyzer finds once the owner has said which building is theirs. With --as-uploaded, each
+// image first goes through the upload pipeline (ingestImage: JPEG re-encoded at quality 90), as the product stores it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AnalyzerOutput } from '../server/analyzer/contract';
@@ -16,6 +17,7 @@ import { roofShapeInImageBox } from '../server/analyzer/local/roof-shape';
 import { scaledBox } from '../server/analyzer/local/raster';
 import { buildingBlobs } from '../server/analyzer/local/subject';
 import { riskBand } from '../server/analyzer/scoring';
+import { ingestImage } from '../server/ingest/ingest-image';
 import {
   confusion,
   confusionCells,
@@ -57,10 +59,19 @@ interface Row {
 
 const pct = (n: number, d: number) => (d ? `${n}/${d} = ${((100 * n) / d).toFixed(0)} %` : '–');
 
-async function evaluate(records: PropertyRecord[], root: string, withheld: boolean, overlays?: string, pin = false): Promise<Row[]> {
+async function evaluate(
+  records: PropertyRecord[],
+  root: string,
+  withheld: boolean,
+  overlays?: string,
+  pin = false,
+  asUploaded = false,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const rec of records) {
-    const bytes = readFileSync(join(root, rec.file));
+    const file = readFileSync(join(root, rec.file));
+    // --as-uploaded: the bytes the product stores and analyses (re-encoded by the upload pipeline).
+    const bytes = asUploaded ? (await ingestImage(file)).buffer : file;
     const t = performance.now();
     const row: Row = { rec, out: null, ms: 0, iou: null, offeredIoU: null, boxStyle: null, boxFeatures: null };
     try {
@@ -209,7 +220,7 @@ export async function runPropertyEval(args: string[]): Promise<void> {
   const json: Record<string, unknown>[] = [];
   for (const withheld of passes) {
     const pin = args.includes('--pin');
-    const rows = await evaluate(records, root, withheld, opt('--overlays'), pin);
+    const rows = await evaluate(records, root, withheld, opt('--overlays'), pin, args.includes('--as-uploaded'));
     const title = withheld ? 'ground resolution withheld (as an upload without metadata arrives)' : 'ground resolution given';
     out.push('', report(pin ? `${title}, the owner's mark at the centre of the labelled subject` : title, rows));
     for (const r of rows) {
