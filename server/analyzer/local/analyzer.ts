@@ -234,7 +234,8 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     // roof grown by 3 m: there the map's roof stops at an array's edge (decision 013ze).
     if (roof && !solar.length)
       solar = finePanelsOnRoof(work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, roof.mask, exclude);
-    // Whatever is left was kept for lying on the subject roof.
+    // Whatever is left was kept for lying on the subject roof. Without one, arrays anywhere, on stronger evidence
+    // (decision 013zf): the map misses houses whose planes are nearly all arrays.
     if (roof) solar = solar.map((s) => ({ ...s, onSubjectRoof: true }));
     else solar = await finePanelsElsewhere(image, decoded, work, fineScale.mPerPx, gsd ?? gsdEstimate?.mPerPx ?? null, scene, exclude);
   }
@@ -288,7 +289,7 @@ export function solarOnRoof(
 }
 
 /** Water bodies by their nearest pixel's distance on `dist` (the roof's distance transform), nearest first; as given without one. */
-function nearestFirst(bodies: WaterBody[], dist: Float32Array | null): WaterBody[] {
+function nearestFirst(bodies: WaterBody[], dist: Plane | null): WaterBody[] {
   if (!dist) return bodies;
   const gap = (b: WaterBody) => {
     let min = Infinity;

@@ -268,8 +268,9 @@ export const FINE_PANELS = {
 };
 
 /**
- * `finePanels` anywhere in the frame but `exclude`, with the stricter evidence of `FINE_PANELS.elsewhereMinBlueShare`,
- * for images with no subject roof: none cut by the frame edge, none ribbed (`ribbedBodies`, read on `image`).
+ * `finePanels` anywhere in the frame but `exclude`, for images with no subject roof, with the stricter evidence of
+ * `FINE_PANELS.elsewhere`: none cut by the frame edge, none ringed by excluded pixels, none ribbed (`ribbedBodies`,
+ * read on `image`).
  */
 export async function finePanelsElsewhere(
   image: Buffer,
@@ -337,6 +338,12 @@ export function finePanelsOnRoof(
 /** Whether an image of this resolution (m per pixel; null when unknown) shows its panels' cells. */
 const fineEnough = (imageMPerPx: number | null): imageMPerPx is number => imageMPerPx !== null && imageMPerPx <= FINE_PANELS.maxMPerPx;
 
+/**
+ * Panel arrays at drone resolution within `within` (scene pixels), read on the working copy `work`: blobs of the
+ * modules' blue at least `minBlueShare` blue and filling `minRectFill` of their oriented rectangle (the roof's
+ * limits by default), at least `FINE_PANELS.minAreaM2` and a module wide. None on images coarser than
+ * `FINE_PANELS.maxMPerPx` or of unknown resolution.
+ */
 export function finePanels(
   work: RgbImage,
   workMPerPx: number,
