@@ -13,7 +13,7 @@ import { blobPolygon, describeLocation, fillPolygon, scalePolygon, type Pt } fro
 import { loadModels, modelLoadErrors, runSegmentation, type LoadedModel } from './models';
 import { detectWires, luminance, type Wire } from './powerlines';
 import { assessQuality } from './quality';
-import { components, countSet, dilate, distanceTransform, resizePlane, type Mask, type Plane } from './raster';
+import { components, countSet, dilate, distanceTransform, resizePlane, ringShareOn, type Mask, type Plane } from './raster';
 import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
 import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
@@ -667,19 +667,6 @@ export function runsBeyond(line: Pt[], region: Mask, w: number, h: number): numb
   if (first < 0) return 0;
   const last = inside.lastIndexOf(true);
   return Math.min(along[first], acc - along[last]);
-}
-
-/** Share of the ring around `part` (width r) that lies on `other`. */
-function ringShareOn(part: Mask, other: Mask, w: number, h: number, r: number): number {
-  const grown = dilate(part, w, h, r);
-  let n = 0;
-  let on = 0;
-  for (let i = 0; i < grown.length; i++) {
-    if (!grown[i] || part[i]) continue;
-    n++;
-    on += other[i];
-  }
-  return n ? on / n : 0;
 }
 
 function orMask(a: Mask, b: Mask): Mask {

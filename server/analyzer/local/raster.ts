@@ -427,3 +427,16 @@ export function resizePlane(src: Plane, w: number, h: number, W: number, H: numb
   }
   return out;
 }
+
+/** Share of the ring `r` pixels wide round `part` that lies on `other` (0 when there is no ring). */
+export function ringShareOn(part: Mask, other: Mask, w: number, h: number, r: number): number {
+  const grown = dilate(part, w, h, r);
+  let n = 0;
+  let on = 0;
+  for (let i = 0; i < grown.length; i++) {
+    if (!grown[i] || part[i]) continue;
+    n++;
+    on += other[i];
+  }
+  return n ? on / n : 0;
+}

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { lutIndex, LUT_SIZE, type ColourLut } from './colour-lut';
 import { blobPolygon, boundaryPoints, convexHull, minAreaRect, type Pt } from './geometry';
-import { boxMean, close, components, dilate, quantile, resizeMask, type Mask, type Plane } from './raster';
+import { boxMean, close, components, dilate, quantile, resizeMask, ringShareOn, type Mask, type Plane } from './raster';
 import type { RgbImage } from './decode';
 import { ribbedBodies } from './ribs';
 import { px, pxArea, type Scene } from './scene';
@@ -286,7 +286,9 @@ export async function finePanelsElsewhere(
   for (let i = 0; i < anywhere.length; i++) anywhere[i] = exclude[i] ? 0 : 1;
   const { minBlueShare, minRectFill, ringM, maxRingExcluded } = FINE_PANELS.elsewhere;
   const found = finePanels(work, workMPerPx, imageMPerPx, scene, anywhere, { minBlueShare, minRectFill }).filter(
-    (s) => !touchesFrame(s.mask, scene.w, scene.h) && ringShare(s.mask, exclude, scene, ringM) <= maxRingExcluded,
+    (s) =>
+      !touchesFrame(s.mask, scene.w, scene.h) &&
+      ringShareOn(s.mask, exclude, scene.w, scene.h, Math.max(1, px(scene, ringM))) <= maxRingExcluded,
   );
   const ribbed = await ribbedBodies(
     image,
@@ -296,19 +298,6 @@ export async function finePanelsElsewhere(
     imageMPerPx,
   );
   return found.filter((_, i) => !ribbed[i]);
-}
-
-/** Share of the ring `ringM` wide round `mask` that lies on `on`. */
-function ringShare(mask: Mask, on: Mask, scene: Scene, ringM: number): number {
-  const grown = dilate(mask, scene.w, scene.h, Math.max(1, px(scene, ringM)));
-  let n = 0;
-  let hit = 0;
-  for (let i = 0; i < grown.length; i++) {
-    if (!grown[i] || mask[i]) continue;
-    n++;
-    hit += on[i];
-  }
-  return n ? hit / n : 0;
 }
 
 /** Whether a mask of a w × h frame has a pixel on its edge. */

@@ -147,8 +147,8 @@ describe('panels when no subject roof was found', () => {
       .png()
       .toBuffer();
   const none = new Uint8Array((W / 4) * (H / 4));
-  const elsewhere = async (img: RgbImage, mPerPx: number | null = M) =>
-    finePanelsElsewhere(await bytes(img), { width: W, height: H }, img, M, mPerPx, sceneOf(img), none);
+  const elsewhere = async (img: RgbImage, mPerPx: number | null = M, exclude = none) =>
+    finePanelsElsewhere(await bytes(img), { width: W, height: H }, img, M, mPerPx, sceneOf(img), exclude);
 
   it('finds a ground-mounted array anywhere in the frame, and not one cut by the frame edge', async () => {
     const found = await elsewhere(ground(array(120, 80, 6, 3)));
@@ -188,10 +188,8 @@ describe('panels when no subject roof was found', () => {
         const near = x * 4 >= box[0] - 40 && x * 4 < box[2] + 40 && y * 4 >= box[1] - 40 && y * 4 < box[3] + 40;
         if (near && !inBox) canopy[y * (W / 4) + x] = 1;
       }
-    const scene = sceneOf(img);
-    const png = await bytes(img);
-    expect(await finePanelsElsewhere(png, { width: W, height: H }, img, M, M, scene, none)).toHaveLength(1);
-    expect(await finePanelsElsewhere(png, { width: W, height: H }, img, M, M, scene, canopy)).toEqual([]);
+    expect(await elsewhere(img)).toHaveLength(1);
+    expect(await elsewhere(img, M, canopy)).toEqual([]);
   });
 
   it('leaves out a blue corrugated metal roof: its ribs are not cells', async () => {
