@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<47d39600d3661092eaf6ca6905deb385>>
+ * @generated SignedSource<<4c1702c51d4e2f22a42fc2a0ce31147e>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,7 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisFeatures_analysis$data = {
+  readonly buildingFound: boolean | null | undefined;
   readonly findings: ReadonlyArray<{
     readonly confidence: number;
     readonly feature: string;
@@ -86,6 +87,13 @@ return {
   "metadata": null,
   "name": "AnalysisFeatures_analysis",
   "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "buildingFound",
+      "storageKey": null
+    },
     {
       "alias": null,
       "args": null,
@@ -252,6 +260,6 @@ return {
 };
 })();
 
-(node as any).hash = "95398c9e3e9aad02db1f7ed90e8d1cd0";
+(node as any).hash = "cbca8fc5004e16901b6ede3bfbc55e71";
 
 export default node;

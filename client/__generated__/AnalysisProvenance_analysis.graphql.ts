@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4abdba1ed456dfe5116afae88672fb1e>>
+ * @generated SignedSource<<f1a01323fa744264764cb5ffbcf0fe76>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,7 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisProvenance_analysis$data = {
+  readonly buildingFound: boolean | null | undefined;
   readonly finishedAt: any | null | undefined;
   readonly image: {
     readonly attribution: string | null | undefined;
@@ -46,6 +47,13 @@ const node: ReaderFragment = {
       "args": null,
       "kind": "ScalarField",
       "name": "finishedAt",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "buildingFound",
       "storageKey": null
     },
     {
@@ -113,6 +121,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "7a14164ec8b162082facdc723315028c";
+(node as any).hash = "c7f6b1e7a8dd62d994d30e43be4c6e85";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<c42992806cb4b437f165e733f47b3f2d>>
- * @relayHash 4741e1c8e64cbe0317335b921a6f7f48
+ * @generated SignedSource<<15f1bf4b9a7893fdd43d8706b30463bd>>
+ * @relayHash daa5439765711bdf89becc740321e0d4
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 4741e1c8e64cbe0317335b921a6f7f48
+// @relayRequestID daa5439765711bdf89becc740321e0d4
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -421,6 +421,13 @@ return {
           },
           (v15/*:: as any*/),
           (v16/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "buildingFound",
+            "storageKey": null
+          },
           {
             "alias": null,
             "args": null,
@@ -961,7 +968,7 @@ return {
     ]
   },
   "params": {
-    "id": "4741e1c8e64cbe0317335b921a6f7f48",
+    "id": "daa5439765711bdf89becc740321e0d4",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<693ae8382cd52c77bcc8c8fee75515ee>>
+ * @generated SignedSource<<06b4a4283b546ef2734a047053b2a10f>>
  * @lightSyntaxTransform
  */
 
@@ -12,6 +12,7 @@ export type AnalysisStatus = "done" | "failed" | "queued" | "running" | "%future
 import { FragmentRefs } from "relay-runtime";
 export type WrongBuildingImage_analysis$data = {
   readonly analysisId: string;
+  readonly buildingFound: boolean | null | undefined;
   readonly image: {
     readonly id: string;
   };
@@ -46,6 +47,13 @@ const node: ReaderFragment = {
     {
       "alias": null,
       "args": null,
+      "kind": "ScalarField",
+      "name": "buildingFound",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
       "concreteType": "Image",
       "kind": "LinkedField",
       "name": "image",
@@ -66,6 +74,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "84932c7577b334977dc78bcf1b0ce78b";
+(node as any).hash = "13f4e3ca2539e0cc8eac7f76cfcc902d";
 
 export default node;

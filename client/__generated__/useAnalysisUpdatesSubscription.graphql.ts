@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<d9ca1a33b7904dc503953ec643399af2>>
- * @relayHash b862a9119e0d7ab24a3f0de6a68bc556
+ * @generated SignedSource<<040dbf21560fafaf7418abad0c8ef6e7>>
+ * @relayHash c4bcddb21f9ebf6908dbf8af3de9e63e
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID b862a9119e0d7ab24a3f0de6a68bc556
+// @relayRequestID c4bcddb21f9ebf6908dbf8af3de9e63e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -339,6 +339,13 @@ return {
           {
             "alias": null,
             "args": null,
+            "kind": "ScalarField",
+            "name": "buildingFound",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
             "concreteType": "Image",
             "kind": "LinkedField",
             "name": "image",
@@ -640,7 +647,7 @@ return {
     ]
   },
   "params": {
-    "id": "b862a9119e0d7ab24a3f0de6a68bc556",
+    "id": "c4bcddb21f9ebf6908dbf8af3de9e63e",
     "metadata": {},
     "name": "useAnalysisUpdatesSubscription",
     "operationKind": "subscription",

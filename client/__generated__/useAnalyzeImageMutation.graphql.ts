@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<f9c83b41d438201281f1f756159abe6a>>
- * @relayHash 90890a193ceb255b51b14932f586bda8
+ * @generated SignedSource<<4ea294a87d8eca7c1c1fea8a766d1b6f>>
+ * @relayHash cea2cee80cca5af5f3160512f993a2d5
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 90890a193ceb255b51b14932f586bda8
+// @relayRequestID cea2cee80cca5af5f3160512f993a2d5
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -452,6 +452,13 @@ return {
                   {
                     "alias": null,
                     "args": null,
+                    "kind": "ScalarField",
+                    "name": "buildingFound",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
                     "concreteType": "AnalysisResults",
                     "kind": "LinkedField",
                     "name": "results",
@@ -692,7 +699,7 @@ return {
     ]
   },
   "params": {
-    "id": "90890a193ceb255b51b14932f586bda8",
+    "id": "cea2cee80cca5af5f3160512f993a2d5",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<fa9d7e1f49eaf3239eb75685540b44b9>>
- * @relayHash 2c2026006582db20d106c947d26f7efd
+ * @generated SignedSource<<2eeaec9cffc0865b1d79532b5bd8437e>>
+ * @relayHash bdbf8259b89aba148c8502a6730c37d7
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 2c2026006582db20d106c947d26f7efd
+// @relayRequestID bdbf8259b89aba148c8502a6730c37d7
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -247,6 +247,13 @@ return {
                     "storageKey": null
                   },
                   (v4/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "buildingFound",
+                    "storageKey": null
+                  },
                   {
                     "alias": null,
                     "args": null,
@@ -784,7 +791,7 @@ return {
     ]
   },
   "params": {
-    "id": "2c2026006582db20d106c947d26f7efd",
+    "id": "bdbf8259b89aba148c8502a6730c37d7",
     "metadata": {},
     "name": "useRevertAnalysisReviewMutation",
     "operationKind": "mutation",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<d343ac8ebe95e627407fff8ee3ae6a17>>
- * @relayHash 38d0fb7412564f5276645262acc1ddd3
+ * @generated SignedSource<<adefd27238fccb03192a0a4e64261162>>
+ * @relayHash 1f65ff979f2343f518c964a3c245aea7
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 38d0fb7412564f5276645262acc1ddd3
+// @relayRequestID 1f65ff979f2343f518c964a3c245aea7
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -251,6 +251,13 @@ return {
                     "storageKey": null
                   },
                   (v4/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "buildingFound",
+                    "storageKey": null
+                  },
                   {
                     "alias": null,
                     "args": null,
@@ -788,7 +795,7 @@ return {
     ]
   },
   "params": {
-    "id": "38d0fb7412564f5276645262acc1ddd3",
+    "id": "1f65ff979f2343f518c964a3c245aea7",
     "metadata": {},
     "name": "useReviewAnalysisMutation",
     "operationKind": "mutation",

@@ -60,7 +60,7 @@ export function assembleOutput(input: AssembleInput): AnalyzerOutput {
     evidence: {
       findings,
       score_breakdown,
-      recommendations: recommend(obs, findings, assessable),
+      recommendations: recommend(obs, findings, assessable, input.unassessable_reasons),
       assessable,
       unassessable_reasons: assessable ? [] : input.unassessable_reasons,
       provenance: input.provenance,

@@ -22,6 +22,36 @@ export type PowerLineProximity = (typeof POWER_LINE_PROXIMITIES)[number];
 export type FindingFeature = (typeof FINDING_FEATURES)[number];
 export type GsdSource = (typeof GSD_SOURCES)[number];
 
+/**
+ * The sentences in `unassessable_reasons` that say the analysis has no building: the local analyzer's (none near the
+ * centre, none at the owner's mark), the cloud analyzer's, and a reviewer's who rejected the building finding.
+ * Recommendations and every text that relates trees or wires to the building read them.
+ */
+export const NO_BUILDING_NEAR_CENTRE = 'No building was found near the centre of the image, so the property cannot be scored.';
+export const NO_BUILDING_AT_POINT = 'No building was found at the point marked on the image, so the property cannot be scored.';
+export const NO_BUILDING_VISIBLE = 'No building is visible in the image.';
+export const NO_BUILDING_REJECTED = 'The reviewer rejected the building finding, so there is no building to assess.';
+const NO_BUILDING_REASONS: ReadonlySet<string> = new Set([
+  NO_BUILDING_NEAR_CENTRE,
+  NO_BUILDING_AT_POINT,
+  NO_BUILDING_VISIBLE,
+  NO_BUILDING_REJECTED,
+]);
+
+/** Whether a reason says there is no building (one of the sentences above). */
+export function isNoBuildingReason(reason: string): boolean {
+  return NO_BUILDING_REASONS.has(reason);
+}
+
+/**
+ * Whether the analysis has a building that distances were measured from. Without one, the contract still needs a
+ * proximity for trees and wires seen (`distant`, as nothing is near a building that is not there), and no text may
+ * repeat it as "more than 3 m from the roof": the analysis is not assessable and says no building was found.
+ */
+export function hasSubjectBuilding(evidence: { assessable: boolean; unassessable_reasons: readonly string[] }): boolean {
+  return evidence.assessable || !evidence.unassessable_reasons.some(isNoBuildingReason);
+}
+
 const point = z.tuple([z.number().finite(), z.number().finite()]);
 
 export const poolSchema = z

@@ -1,6 +1,6 @@
 // Plain-sentence recommendations, each tied to something the analyzer found (never generic advice for a
 // feature that is not there). Pure, like scoring, so every analyzer gives the same advice for the same facts.
-import type { Finding, Observations } from './contract';
+import { isNoBuildingReason, type Finding, type Observations } from './contract';
 import { enforceRoofRule } from './roof-condition';
 
 function firstNote(findings: readonly Finding[], feature: Finding['feature']): string | null {
@@ -8,9 +8,26 @@ function firstNote(findings: readonly Finding[], feature: Finding['feature']): s
   return f && f.note ? f.note : null;
 }
 
-export function recommend(obs: Observations, findings: readonly Finding[], assessable: boolean): string[] {
+/** Said when no building was found: the owner can mark it, and a sharper image would not help. */
+export const MARK_THE_BUILDING =
+  'If the property has a building, mark its roof on the image (“Mark your building” on the results screen) or upload an image centred on it.';
+/** Said when the image itself could not be judged (dark, cloud, blur, too coarse). */
+export const CLEARER_IMAGE = 'Provide a clearer, higher-resolution overhead image of the property so it can be assessed.';
+
+/**
+ * `unassessableReasons`: why an analysis that is not assessable could not be judged. What to do depends on it: a
+ * missing building is marked by the owner, a poor image is replaced.
+ */
+export function recommend(
+  obs: Observations,
+  findings: readonly Finding[],
+  assessable: boolean,
+  unassessableReasons: readonly string[] = [],
+): string[] {
   if (!assessable) {
-    return ['Provide a clearer, higher-resolution overhead image of the property so it can be assessed.'];
+    const noBuilding = unassessableReasons.some(isNoBuildingReason);
+    const poorImage = unassessableReasons.some((reason) => !isNoBuildingReason(reason));
+    return [...(noBuilding ? [MARK_THE_BUILDING] : []), ...(poorImage || !noBuilding ? [CLEARER_IMAGE] : [])];
   }
   const out: string[] = [];
   const roofCondition = enforceRoofRule(obs.roof.condition, findings);

@@ -2,7 +2,7 @@
 // findings, the score and band with its breakdown (reviewed and the analyzer's when they differ), each finding
 // with its confidence and review, recommendations, the review, provenance, and the terms' AI disclaimer.
 import PDFDocument from 'pdfkit';
-import type { AnalysisResults, ScoreItem } from '../analyzer/contract';
+import { hasSubjectBuilding, type AnalysisResults, type ScoreItem } from '../analyzer/contract';
 import { AI_DISCLAIMER, bandFor } from '../../common/constants';
 
 export interface ReportFinding {
@@ -86,14 +86,20 @@ export function ageText(from: Date, to: Date): string {
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const words = (value: string) => value.replace(/_/g, ' ');
 
-export function featureLines(r: AnalysisResults): string[] {
+/** `buildingFound` false: trees and wires were seen with no building to measure from, and the lines say so. */
+export function featureLines(r: AnalysisResults, buildingFound = true): string[] {
+  const unmeasured = 'no building found to measure from';
   return [
     `Pool: ${r.pool.present ? `present (${words(r.pool.condition)})${r.pool.location ? `, ${r.pool.location}` : ''}` : 'not detected'}`,
     `Spa: ${r.spa.present ? 'present' : 'not detected'}`,
-    `Trees: ${r.trees.count} (${words(r.trees.proximity)})${r.trees.overhanging ? ', overhanging the roof' : ''}`,
+    buildingFound || r.trees.count === 0
+      ? `Trees: ${r.trees.count} (${words(r.trees.proximity)})${r.trees.overhanging ? ', overhanging the roof' : ''}`
+      : `Trees: ${r.trees.count} (${unmeasured})`,
     `Roof: ${words(r.roof.style)}, condition ${words(r.roof.condition)}`,
     `Solar panels: ${r.solar.present ? `present, about ${Math.round(r.solar.coverage_percentage)}% of the roof` : 'not detected'}`,
-    `Power lines: ${words(r.power_lines.proximity)}${r.power_lines.crossing_property ? ', crossing the property' : ''}`,
+    buildingFound || r.power_lines.proximity === 'none'
+      ? `Power lines: ${words(r.power_lines.proximity)}${r.power_lines.crossing_property ? ', crossing the property' : ''}`
+      : `Power lines: in view (${unmeasured})`,
     `Property condition: ${words(r.property_condition)}`,
     `Additional risks: ${r.additional_risks.length ? r.additional_risks.join('; ') : 'none identified'}`,
   ];
@@ -153,7 +159,8 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   if (data.analyzer) breakdown(data.analyzer.breakdown, 'Breakdown (analyzer, before review)');
 
   heading('Features');
-  for (const line of featureLines(data.results)) body(line);
+  const buildingFound = hasSubjectBuilding({ assessable: data.score !== null, unassessable_reasons: data.unassessableReasons });
+  for (const line of featureLines(data.results, buildingFound)) body(line);
 
   heading(`Findings (${data.findings.length})`);
   if (data.findings.length === 0) body('None.');

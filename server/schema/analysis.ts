@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { requireViewer } from '../auth/context';
 import { builder } from '../builder';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors';
-import { subjectPointOf, type SubjectPoint } from '../analyzer/contract';
+import { hasSubjectBuilding, subjectPointOf, type SubjectPoint } from '../analyzer/contract';
 import type { Analysis } from '../generated/prisma/client';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses';
@@ -66,6 +66,16 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
     recommendations: t.stringList({ resolve: (a) => storedEvidence(a)?.recommendations ?? [] }),
     assessable: t.boolean({ nullable: true, resolve: (a) => storedEvidence(a)?.assessable ?? null }),
     unassessableReasons: t.stringList({ resolve: (a) => storedEvidence(a)?.unassessable_reasons ?? [] }),
+    buildingFound: t.boolean({
+      nullable: true,
+      description:
+        'Whether the analysis has a building that trees and power lines were measured from: true when assessable, false when no building was found (none near the centre or at the mark, or the reviewer rejected it), null while not done or when the image itself could not be judged. With false the results say so rather than call what was seen distant from a roof.',
+      resolve: (a) => {
+        const evidence = storedEvidence(a);
+        if (!evidence || evidence.assessable) return evidence ? true : null;
+        return hasSubjectBuilding(evidence) ? null : false;
+      },
+    }),
     provenance: t.field({ type: 'JSON', nullable: true, resolve: (a) => a.provenance }),
     error: t.exposeString('error', { nullable: true, description: 'Why it failed (the §8 message).' }),
     image: t.relation('image'),

@@ -1,7 +1,7 @@
 // What history search and filters see of a finished analysis: plain sentences (never JSON keys, so
 // searching "pool" does not match every record that says `"pool": {"present": false}`) and the
 // filter flags of analysis-contract.md ("Who uses which rule").
-import type { AnalysisResults, Evidence } from '../analyzer/contract';
+import { hasSubjectBuilding, type AnalysisResults, type Evidence } from '../analyzer/contract';
 
 const TREE_WORDS = {
   none: '',
@@ -33,19 +33,21 @@ export function searchTextFor(
   if (propertyLocation) parts.push(sentence(propertyLocation));
   if (results) {
     const { pool, spa, trees, roof, solar, power_lines: lines } = results;
+    // With no building found, "distant" is not a distance from anything (contract.ts, hasSubjectBuilding).
+    const measured = !evidence || hasSubjectBuilding(evidence);
     if (pool.present) {
       const condition = pool.condition === 'unknown' ? '' : ` (${pool.condition})`;
       parts.push(sentence(`Swimming pool${condition}${pool.location ? ` ${pool.location}` : ''}`));
     }
     if (spa.present) parts.push(sentence(`Spa hot tub${spa.location ? ` ${spa.location}` : ''}`));
     if (trees.count > 0) {
-      parts.push(sentence(`${trees.count} ${trees.count === 1 ? 'tree' : 'trees'} ${TREE_WORDS[trees.proximity]}`));
+      parts.push(sentence(`${trees.count} ${trees.count === 1 ? 'tree' : 'trees'} ${measured ? TREE_WORDS[trees.proximity] : 'in view'}`));
     }
     if (roof.style !== 'unknown') parts.push(sentence(`${roof.style} roof`));
     if (roof.condition !== 'unknown') parts.push(sentence(`Roof in ${roof.condition} condition`));
     if (solar.present) parts.push(sentence(`Solar panels covering ${Math.round(solar.coverage_percentage)}% of the roof`));
     if (lines.crossing_property) parts.push('Power lines crossing the property.');
-    else if (lines.proximity !== 'none') parts.push(sentence(POWER_LINE_WORDS[lines.proximity]));
+    else if (lines.proximity !== 'none') parts.push(sentence(measured ? POWER_LINE_WORDS[lines.proximity] : 'Power lines in view'));
     if (results.property_condition !== 'unknown') parts.push(sentence(`Property in ${results.property_condition} condition`));
     for (const risk of results.additional_risks) parts.push(sentence(risk));
   }

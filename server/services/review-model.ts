@@ -3,6 +3,7 @@
 // always comes from the one scoring module (server/analyzer/scoring.ts), fed the reviewed values.
 import { z } from 'zod';
 import {
+  NO_BUILDING_REJECTED,
   POWER_LINE_PROXIMITIES,
   PROPERTY_CONDITIONS,
   ROOF_CONDITIONS,
@@ -194,8 +195,6 @@ function withoutFeature(obs: Observations, feature: Finding['feature'], kept: nu
   }
 }
 
-export const NO_BUILDING_REASON = 'The reviewer rejected the building finding, so there is no building to assess.';
-
 /**
  * The effective output: the analyzer's original with the review applied, rescored by the scoring module.
  * Rejected findings leave the evidence; a kind whose every finding was rejected is absent (pool, spa, solar,
@@ -214,7 +213,7 @@ export function applyReview(original: Output, review: Review, frame: Frame | nul
     if (left === total) continue;
     if (feature === 'roof' && left === 0 && assessable) {
       assessable = false;
-      reasons.push(NO_BUILDING_REASON);
+      reasons.push(NO_BUILDING_REJECTED);
     }
     withoutFeature(obs, feature, left, total - left);
   }
@@ -245,7 +244,7 @@ export function applyReview(original: Output, review: Review, frame: Frame | nul
     evidence: {
       findings: kept,
       score_breakdown,
-      recommendations: recommend(obs, scoringFindings, assessable),
+      recommendations: recommend(obs, scoringFindings, assessable, reasons),
       assessable,
       unassessable_reasons: assessable ? [] : reasons,
       ...(space ? { defensible_space: space } : {}),

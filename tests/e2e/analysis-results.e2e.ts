@@ -1,7 +1,7 @@
 // The results screen's states (spec §2, §4, §8): loading, error, empty, missing id, and another user's id.
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
-import { darkPoolsTile, poolsTile, tinyPng } from './fixtures/images';
+import { buildingTile, darkPoolsTile, poolsTile, tinyPng } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
 
 const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
@@ -81,6 +81,37 @@ test('results: opened while the analysis runs, the screen follows it to the resu
   await expect(page.getByRole('img', { name: 'Detected features overlay' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Live Parcel' })).toBeVisible();
   await analysing;
+});
+
+test('results: with no building found, trees are not called distant from a roof and the owner is asked to mark the building', async ({
+  page,
+  login,
+  api,
+}) => {
+  // A tile centred on a bare field: trees along the road, buildings only at the far corner.
+  const record = await api.analyse(buildingTile(), 'Bare Field');
+  expect(record.status).toBe('done');
+  expect(record.risk_score).toBeNull();
+  expect(record.analysis_results!.trees.count).toBeGreaterThan(0);
+  await login();
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  await expect(page.getByRole('heading', { name: 'Not assessable' })).toBeVisible();
+  await expect(page.getByText('No building was found near the centre of the image, so the property cannot be scored.')).toBeVisible();
+  const trees = page.getByTestId('feature-trees');
+  await expect(trees).toContainText(`${record.analysis_results!.trees.count} trees; no building found to measure from`);
+  await expect(trees).not.toContainText('distant');
+  await expect(
+    page.getByText(
+      'If the property has a building, mark its roof on the image (“Mark your building” on the results screen) or upload an image centred on it.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Provide a clearer, higher-resolution overhead image', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Provenance' })).not.toContainText('relative to the roof');
+  // The control that marks a building names what is missing.
+  await expect(page.getByRole('button', { name: 'Wrong building?' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mark your building' }).click();
+  await expect(page.getByText('Click your building on the image, or move the marker with the arrow keys and press Enter.')).toBeVisible();
 });
 
 test('results: "Wrong building?" analyses the building clicked on the image and opens its results', async ({ page, login, api }) => {

@@ -199,6 +199,7 @@ export const ANALYZE_MUTATION = /* GraphQL */ `
           error
           assessable
           unassessableReasons
+          buildingFound
           results {
             riskScore
             propertyCondition

@@ -186,6 +186,7 @@ describe('analyzeImage', () => {
       error: null,
       assessable: true,
       unassessableReasons: [],
+      buildingFound: true,
       image: { itemId, url: `/aerial/image-file/by-id/${itemId}` },
       results: {
         pool: { present: true, location: 'north-east of the main building', condition: 'clean' },
@@ -224,6 +225,8 @@ describe('analyzeImage', () => {
       riskScore: null,
       assessable: false,
       unassessableReasons: ['The image is too dark to judge.'],
+      // A dark frame says nothing about whether there is a building.
+      buildingFound: null,
       results: { riskScore: null },
     });
   });

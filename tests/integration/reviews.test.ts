@@ -139,6 +139,40 @@ describe('reviewing an analysis over REST', () => {
     expect(stats.risk_scores.medium).toBeGreaterThanOrEqual(1);
   });
 
+  it('rejecting the building finding leaves no building: the owner is asked to mark it, and the screens are told', async () => {
+    const id = await analysed(user, '14 Empty Lot');
+    const roofIndex = (await record(id)).evidence.findings.findIndex((f: Json) => f.feature === 'roof');
+    const query = /* GraphQL */ `
+      query ($id: ID!) {
+        analysis(id: $id) {
+          assessable
+          buildingFound
+          unassessableReasons
+          recommendations
+        }
+      }
+    `;
+    const read = async () =>
+      (await graphql<Json>(t as unknown as TestApp, query, { token: user.idToken, variables: { id: gid(id) } })).data!.analysis;
+    expect(await read()).toMatchObject({ assessable: true, buildingFound: true, unassessableReasons: [] });
+
+    const res = await review(user, id, {
+      field: 'finding',
+      finding_index: roofIndex,
+      value: 'rejected',
+      reason: 'That is a neighbour’s shed',
+    });
+    expect(res.status).toBe(200);
+    expect(await read()).toEqual({
+      assessable: false,
+      buildingFound: false,
+      unassessableReasons: ['The reviewer rejected the building finding, so there is no building to assess.'],
+      recommendations: [
+        'If the property has a building, mark its roof on the image (“Mark your building” on the results screen) or upload an image centred on it.',
+      ],
+    });
+  });
+
   it('sets feature values and additional risks; the reviewer’s poor roof counts without a damage finding', async () => {
     const id = await analysed(user);
     let res = await review(user, id, { field: 'roof_condition', value: 'poor', reason: 'Missing shingles seen on site' });

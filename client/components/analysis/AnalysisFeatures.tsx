@@ -10,6 +10,7 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
   const data = useFragment(
     graphql`
       fragment AnalysisFeatures_analysis on Analysis {
+        buildingFound
         results {
           pool {
             present
@@ -60,6 +61,8 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
     return values.length ? Math.max(...values) : null;
   };
   const withLocation = (text: string, location: string) => (location ? `${text}, ${location}` : text);
+  // With no building found, the contract's "distant" for trees and wires seen is not a distance from anything.
+  const unmeasured = data.buildingFound === false ? '; no building found to measure from' : null;
 
   const rows: Row[] = [
     {
@@ -83,7 +86,7 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
       found: trees.count > 0,
       detail:
         trees.count > 0
-          ? `${trees.count} ${trees.count === 1 ? 'tree' : 'trees'}, ${humanize(trees.proximity).toLowerCase()}${trees.overhanging ? ', overhanging the roof' : ''}`
+          ? `${trees.count} ${trees.count === 1 ? 'tree' : 'trees'}${unmeasured ?? `, ${humanize(trees.proximity).toLowerCase()}${trees.overhanging ? ', overhanging the roof' : ''}`}`
           : 'None detected',
     },
     {
@@ -107,7 +110,9 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
       found: powerLines.crossingProperty || powerLines.proximity !== 'none',
       detail:
         powerLines.crossingProperty || powerLines.proximity !== 'none'
-          ? `${humanize(powerLines.proximity)}${powerLines.crossingProperty ? ', crossing the property' : ''}`
+          ? unmeasured
+            ? `In view${unmeasured}`
+            : `${humanize(powerLines.proximity)}${powerLines.crossingProperty ? ', crossing the property' : ''}`
           : 'None detected',
     },
   ];

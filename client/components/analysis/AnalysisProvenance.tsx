@@ -10,6 +10,7 @@ export function AnalysisProvenance({ analysis }: { analysis: AnalysisProvenance_
       fragment AnalysisProvenance_analysis on Analysis {
         provenance
         finishedAt
+        buildingFound
         image {
           source
           width
@@ -32,7 +33,14 @@ export function AnalysisProvenance({ analysis }: { analysis: AnalysisProvenance_
     ['Source', describeSource(provenance.imageSource ?? image.source)],
     ['Captured', formatDateTime(provenance.imageCapturedAt ?? image.capturedAt)],
     ['Analysed', formatDateTime(provenance.analyzedAt ?? data.finishedAt)],
-    ['Resolution', describeGsd(provenance.gsdMPerPx ?? image.gsdMPerPx ?? null, provenance.gsdSource ?? image.gsdSource ?? null)],
+    [
+      'Resolution',
+      describeGsd(
+        provenance.gsdMPerPx ?? image.gsdMPerPx ?? null,
+        provenance.gsdSource ?? image.gsdSource ?? null,
+        data.buildingFound !== false,
+      ),
+    ],
     ['Image size', `${image.width} × ${image.height} px`],
     ['Analyzer', analyzer || 'Unknown'],
   ];

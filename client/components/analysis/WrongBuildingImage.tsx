@@ -1,5 +1,6 @@
 // "Wrong building?": the analyzer scores the building nearest the image's centre; when that is not the owner's,
-// they mark theirs on the image and a new analysis of the same image scores the building under that point.
+// they mark theirs on the image and a new analysis of the same image scores the building under that point. When no
+// building was found at all, the same control reads "Mark your building" (the recommendation names it so).
 import { useEffect, useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -28,6 +29,7 @@ export function WrongBuildingImage({
       fragment WrongBuildingImage_analysis on Analysis {
         analysisId
         status
+        buildingFound
         image {
           id
         }
@@ -91,7 +93,7 @@ export function WrongBuildingImage({
               setMarkingFor(data.analysisId);
             }}
           >
-            Wrong building?
+            {data.buildingFound === false ? 'Mark your building' : 'Wrong building?'}
           </Button>
         )}
         {analysing && (

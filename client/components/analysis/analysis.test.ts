@@ -83,6 +83,9 @@ describe('readProvenance', () => {
     expect(dark.exposureNote).toMatch(/exposure corrected/);
     expect(readProvenance('nonsense').provider).toBeNull();
     expect(describeGsd(0.3, 'exif')).toBe("0.30 m/px, from the photo's camera altitude (EXIF)");
-    expect(describeGsd(null, null)).toMatch(/^Unknown/);
+    expect(describeGsd(null, null)).toBe('Unknown (sizes judged relative to the roof)');
+    // With no building there was no roof to judge sizes by.
+    expect(describeGsd(null, null, false)).toBe('Unknown');
+    expect(describeGsd(0.3, 'exif', false)).toBe("0.30 m/px, from the photo's camera altitude (EXIF)");
   });
 });

@@ -46,8 +46,9 @@ const gsdSources: Record<string, string> = {
   estimated: 'estimated from object sizes',
 };
 
-export function describeGsd(gsd: number | null, source: string | null): string {
-  if (gsd == null) return 'Unknown (sizes judged relative to the roof)';
+/** `buildingFound` false: with no resolution and no roof, no size was judged at all. */
+export function describeGsd(gsd: number | null, source: string | null, buildingFound = true): string {
+  if (gsd == null) return buildingFound ? 'Unknown (sizes judged relative to the roof)' : 'Unknown';
   const how = source ? (gsdSources[source] ?? source) : null;
   return `${gsd < 1 ? gsd.toFixed(2) : gsd.toFixed(1)} m/px${how ? `, ${how}` : ''}`;
 }

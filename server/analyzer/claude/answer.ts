@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   FINDING_FEATURES,
+  NO_BUILDING_VISIBLE,
   POOL_CONDITIONS,
   POWER_LINE_PROXIMITIES,
   PROPERTY_CONDITIONS,
@@ -41,7 +42,7 @@ export const UNASSESSABLE_REASON_TEXT: Record<UnassessableReason, string> = {
   cloud_cover: 'Cloud or haze covers the property.',
   too_blurred: 'The image is too blurred to judge the property.',
   too_coarse: 'The image resolution is too coarse to see roof and yard details.',
-  no_building: 'No building is visible in the image.',
+  no_building: NO_BUILDING_VISIBLE,
   not_overhead: 'The image is not an overhead view of a property.',
   obstructed: 'The property is hidden by trees, shadows or other objects.',
 };

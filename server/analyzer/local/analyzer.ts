@@ -2,6 +2,7 @@
 // its learned model when one is installed) → relations between them (overhang, proximity, crossing) →
 // the contract's observations and findings, scored by the shared scoring module.
 import { assembleOutput, unknownObservations } from '../assemble';
+import { NO_BUILDING_AT_POINT, NO_BUILDING_NEAR_CENTRE } from '../contract';
 import type { Analyzer, AnalyzeContext, AnalyzerOutput, Finding, Observations, Provenance } from '../contract';
 import { roofConditionFromSigns, ROOF_SIGN_WORDS, isMaterialSign } from '../roof-condition';
 import { findMainRoof, type Roof } from './building';
@@ -626,9 +627,6 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   const reasons = roof ? [] : [context.subject_point ? NO_BUILDING_AT_POINT : NO_BUILDING_NEAR_CENTRE];
   return assembleOutput({ observations: obs, findings, assessable: roof !== null, unassessable_reasons: reasons, provenance, context });
 }
-
-export const NO_BUILDING_NEAR_CENTRE = 'No building was found near the centre of the image, so the property cannot be scored.';
-export const NO_BUILDING_AT_POINT = 'No building was found at the point marked on the image, so the property cannot be scored.';
 
 /** The property's upkeep as the local analyzer reads it: from the roof's condition and a green pool. */
 export function propertyConditionOf(obs: Observations): Observations['property_condition'] {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { assembleOutput, unknownObservations } from '../../../server/analyzer/assemble';
-import { analyzerOutputSchema, type Finding, type Observations, type Provenance } from '../../../server/analyzer/contract';
-import { recommend } from '../../../server/analyzer/recommendations';
+import {
+  NO_BUILDING_AT_POINT,
+  NO_BUILDING_NEAR_CENTRE,
+  NO_BUILDING_REJECTED,
+  NO_BUILDING_VISIBLE,
+  analyzerOutputSchema,
+  hasSubjectBuilding,
+  type Finding,
+  type Observations,
+  type Provenance,
+} from '../../../server/analyzer/contract';
+import { CLEARER_IMAGE, MARK_THE_BUILDING, recommend } from '../../../server/analyzer/recommendations';
 import { roofConditionFromSigns } from '../../../server/analyzer/roof-condition';
 import { RISK_BAND_HIGH_MIN, RISK_BAND_MEDIUM_MIN, SCORING_WEIGHTS, riskBand, scoreObservations } from '../../../server/analyzer/scoring';
 
@@ -222,7 +232,31 @@ describe('recommendations and assembly', () => {
     expect(out.results.image_item_id).toBe('item-1');
     expect(out.results.roof.condition).toBe('unknown');
     expect(out.evidence.score_breakdown).toEqual([]);
-    expect(out.evidence.recommendations[0]).toMatch(/clearer/);
+    expect(out.evidence.recommendations).toEqual([CLEARER_IMAGE]);
+  });
+
+  it('asks for the building to be marked when none was found, and for a better image only when the image was the problem', () => {
+    for (const reason of [NO_BUILDING_NEAR_CENTRE, NO_BUILDING_AT_POINT, NO_BUILDING_VISIBLE, NO_BUILDING_REJECTED]) {
+      const out = assembleOutput({
+        observations: { ...unknownObservations(), trees: { overhanging: false, count: 7, proximity: 'distant' } },
+        findings: [],
+        assessable: false,
+        unassessable_reasons: [reason],
+        provenance,
+        context: { source: 'upload' },
+      });
+      expect(out.evidence.recommendations).toEqual([MARK_THE_BUILDING]);
+      expect(hasSubjectBuilding(out.evidence)).toBe(false);
+    }
+    // The cloud analyzer can give both reasons: both remedies are said.
+    expect(recommend(unknownObservations(), [], false, [NO_BUILDING_VISIBLE, 'Cloud or haze covers the property.'])).toEqual([
+      MARK_THE_BUILDING,
+      CLEARER_IMAGE,
+    ]);
+    expect(recommend(unknownObservations(), [], false, [])).toEqual([CLEARER_IMAGE]);
+    // A dark frame is not assessable but says nothing about the building.
+    expect(hasSubjectBuilding({ assessable: false, unassessable_reasons: ['The image is too dark.'] })).toBe(true);
+    expect(hasSubjectBuilding({ assessable: true, unassessable_reasons: [] })).toBe(true);
   });
 
   it('rejects outputs that break the contract', () => {

@@ -3,7 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { unknownObservations } from '../../../server/analyzer/assemble';
-import { ageText, pdfText, renderPropertyReport, type ReportData } from '../../../server/report/property-report';
+import { ageText, featureLines, pdfText, renderPropertyReport, type ReportData } from '../../../server/report/property-report';
+import { searchTextFor } from '../../../server/services/analysis-text';
+import { NO_BUILDING_NEAR_CENTRE } from '../../../server/analyzer/contract';
 
 function data(findings: number): ReportData {
   return {
@@ -86,5 +88,29 @@ describe('renderPropertyReport', () => {
     expect(ageText(new Date('2021-03-15'), new Date('2026-11-24'))).toBe('5 years 8 months');
     expect(ageText(new Date('2026-11-01'), new Date('2026-11-24'))).toBe('less than a month');
     expect(ageText(new Date('2025-11-24'), new Date('2026-11-24'))).toBe('1 year');
+  });
+
+  it('does not call trees or wires distant from a roof when no building was found', () => {
+    const results = {
+      ...unknownObservations(),
+      trees: { overhanging: false, count: 7, proximity: 'distant' as const },
+      power_lines: { crossing_property: false, proximity: 'distant' as const },
+      risk_score: null,
+      image_item_id: 'i',
+      image_analysis_id: 'a1',
+      property_location: '',
+    };
+    expect(featureLines(results)).toEqual(expect.arrayContaining(['Trees: 7 (distant)', 'Power lines: distant']));
+    const lines = featureLines(results, false);
+    expect(lines).toEqual(
+      expect.arrayContaining(['Trees: 7 (no building found to measure from)', 'Power lines: in view (no building found to measure from)']),
+    );
+    const noBuilding = { recommendations: [], assessable: false, unassessable_reasons: [NO_BUILDING_NEAR_CENTRE] };
+    const text = searchTextFor('', results, noBuilding);
+    expect(text).toContain('7 trees in view.');
+    expect(text).toContain('Power lines in view.');
+    expect(text).not.toMatch(/more than 3 m|in the distance/);
+    const dark = searchTextFor('', results, { recommendations: [], assessable: false, unassessable_reasons: ['The image is too dark.'] });
+    expect(dark).toContain('7 trees more than 3 m from the roof.');
   });
 });
