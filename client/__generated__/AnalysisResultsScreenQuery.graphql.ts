@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<15f1bf4b9a7893fdd43d8706b30463bd>>
- * @relayHash daa5439765711bdf89becc740321e0d4
+ * @generated SignedSource<<958cb29141f0d580232daa4d3c14e6f9>>
+ * @relayHash 4058f258d137544c490c4fc2afd85dcb
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID daa5439765711bdf89becc740321e0d4
+// @relayRequestID 4058f258d137544c490c4fc2afd85dcb
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -164,59 +164,66 @@ v17 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "capturedAt",
+  "name": "buildingFound",
   "storageKey": null
 },
 v18 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "note",
+  "name": "capturedAt",
   "storageKey": null
 },
 v19 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "riskScore",
+  "name": "note",
   "storageKey": null
 },
 v20 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "reason",
+  "name": "riskScore",
   "storageKey": null
 },
 v21 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "field",
+  "name": "reason",
   "storageKey": null
 },
 v22 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "from",
+  "name": "field",
   "storageKey": null
 },
 v23 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "to",
+  "name": "from",
   "storageKey": null
 },
 v24 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
+  "name": "to",
+  "storageKey": null
+},
+v25 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
   "name": "at",
   "storageKey": null
 },
-v25 = [
+v26 = [
   (v6/*:: as any*/)
 ];
 return {
@@ -421,13 +428,7 @@ return {
           },
           (v15/*:: as any*/),
           (v16/*:: as any*/),
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "buildingFound",
-            "storageKey": null
-          },
+          (v17/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -479,7 +480,7 @@ return {
                 "name": "gsdSource",
                 "storageKey": null
               },
-              (v17/*:: as any*/),
+              (v18/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -526,7 +527,7 @@ return {
                 "name": "reviewDecision",
                 "storageKey": null
               },
-              (v18/*:: as any*/),
+              (v19/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -592,7 +593,7 @@ return {
                 "name": "roofPolygon",
                 "storageKey": null
               },
-              (v18/*:: as any*/),
+              (v19/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -642,7 +643,7 @@ return {
             ],
             "storageKey": null
           },
-          (v19/*:: as any*/),
+          (v20/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -679,7 +680,7 @@ return {
                 "name": "points",
                 "storageKey": null
               },
-              (v20/*:: as any*/)
+              (v21/*:: as any*/)
             ],
             "storageKey": null
           },
@@ -720,7 +721,7 @@ return {
                 "name": "changes",
                 "plural": true,
                 "selections": [
-                  (v21/*:: as any*/),
+                  (v22/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -728,9 +729,9 @@ return {
                     "name": "findingIndex",
                     "storageKey": null
                   },
-                  (v22/*:: as any*/),
                   (v23/*:: as any*/),
-                  (v20/*:: as any*/),
+                  (v24/*:: as any*/),
+                  (v21/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -738,7 +739,7 @@ return {
                     "name": "by",
                     "storageKey": null
                   },
-                  (v24/*:: as any*/)
+                  (v25/*:: as any*/)
                 ],
                 "storageKey": null
               },
@@ -789,11 +790,11 @@ return {
                 "name": "actor",
                 "storageKey": null
               },
-              (v24/*:: as any*/),
-              (v21/*:: as any*/),
+              (v25/*:: as any*/),
               (v22/*:: as any*/),
               (v23/*:: as any*/),
-              (v20/*:: as any*/),
+              (v24/*:: as any*/),
+              (v21/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -843,7 +844,8 @@ return {
                 "selections": [
                   (v16/*:: as any*/),
                   (v15/*:: as any*/),
-                  (v19/*:: as any*/),
+                  (v20/*:: as any*/),
+                  (v17/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -852,7 +854,7 @@ return {
                     "name": "image",
                     "plural": false,
                     "selections": [
-                      (v17/*:: as any*/),
+                      (v18/*:: as any*/),
                       (v14/*:: as any*/)
                     ],
                     "storageKey": null
@@ -882,7 +884,7 @@ return {
                         "kind": "LinkedField",
                         "name": "pool",
                         "plural": false,
-                        "selections": (v25/*:: as any*/),
+                        "selections": (v26/*:: as any*/),
                         "storageKey": null
                       },
                       {
@@ -892,7 +894,7 @@ return {
                         "kind": "LinkedField",
                         "name": "spa",
                         "plural": false,
-                        "selections": (v25/*:: as any*/),
+                        "selections": (v26/*:: as any*/),
                         "storageKey": null
                       },
                       {
@@ -916,7 +918,7 @@ return {
                         "kind": "LinkedField",
                         "name": "solar",
                         "plural": false,
-                        "selections": (v25/*:: as any*/),
+                        "selections": (v26/*:: as any*/),
                         "storageKey": null
                       },
                       {
@@ -954,7 +956,7 @@ return {
         "name": "reviewFields",
         "plural": true,
         "selections": [
-          (v21/*:: as any*/),
+          (v22/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -968,7 +970,7 @@ return {
     ]
   },
   "params": {
-    "id": "daa5439765711bdf89becc740321e0d4",
+    "id": "4058f258d137544c490c4fc2afd85dcb",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1143cf601fc557022540ef0814fad861>>
+ * @generated SignedSource<<8dcd636fd2ada9e19a393ae5c398ada7>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,7 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type SamePropertyPanel_analysis$data = {
+  readonly buildingFound: boolean | null | undefined;
   readonly createdAt: any;
   readonly image: {
     readonly capturedAt: any | null | undefined;
@@ -45,6 +46,7 @@ export type SamePropertyPanel_analysis$data = {
   readonly sameProperty: ReadonlyArray<{
     readonly analysis: {
       readonly analysisId: string;
+      readonly buildingFound: boolean | null | undefined;
       readonly createdAt: any;
       readonly image: {
         readonly capturedAt: any | null | undefined;
@@ -106,6 +108,13 @@ v1 = {
 v2 = {
   "alias": null,
   "args": null,
+  "kind": "ScalarField",
+  "name": "buildingFound",
+  "storageKey": null
+},
+v3 = {
+  "alias": null,
+  "args": null,
   "concreteType": "Image",
   "kind": "LinkedField",
   "name": "image",
@@ -121,7 +130,7 @@ v2 = {
   ],
   "storageKey": null
 },
-v3 = {
+v4 = {
   "alias": null,
   "args": null,
   "concreteType": "AnalysisReview",
@@ -139,7 +148,7 @@ v3 = {
   ],
   "storageKey": null
 },
-v4 = [
+v5 = [
   {
     "alias": null,
     "args": null,
@@ -148,14 +157,14 @@ v4 = [
     "storageKey": null
   }
 ],
-v5 = {
+v6 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "proximity",
   "storageKey": null
 },
-v6 = {
+v7 = {
   "alias": null,
   "args": null,
   "concreteType": "AnalysisResults",
@@ -170,7 +179,7 @@ v6 = {
       "kind": "LinkedField",
       "name": "pool",
       "plural": false,
-      "selections": (v4/*:: as any*/),
+      "selections": (v5/*:: as any*/),
       "storageKey": null
     },
     {
@@ -180,7 +189,7 @@ v6 = {
       "kind": "LinkedField",
       "name": "spa",
       "plural": false,
-      "selections": (v4/*:: as any*/),
+      "selections": (v5/*:: as any*/),
       "storageKey": null
     },
     {
@@ -198,7 +207,7 @@ v6 = {
           "name": "count",
           "storageKey": null
         },
-        (v5/*:: as any*/)
+        (v6/*:: as any*/)
       ],
       "storageKey": null
     },
@@ -234,7 +243,7 @@ v6 = {
       "kind": "LinkedField",
       "name": "solar",
       "plural": false,
-      "selections": (v4/*:: as any*/),
+      "selections": (v5/*:: as any*/),
       "storageKey": null
     },
     {
@@ -245,7 +254,7 @@ v6 = {
       "name": "powerLines",
       "plural": false,
       "selections": [
-        (v5/*:: as any*/)
+        (v6/*:: as any*/)
       ],
       "storageKey": null
     },
@@ -276,7 +285,8 @@ return {
     (v1/*:: as any*/),
     (v2/*:: as any*/),
     (v3/*:: as any*/),
-    (v6/*:: as any*/),
+    (v4/*:: as any*/),
+    (v7/*:: as any*/),
     {
       "alias": null,
       "args": null,
@@ -318,7 +328,8 @@ return {
             (v1/*:: as any*/),
             (v2/*:: as any*/),
             (v3/*:: as any*/),
-            (v6/*:: as any*/)
+            (v4/*:: as any*/),
+            (v7/*:: as any*/)
           ],
           "storageKey": null
         }

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<58d9b213ec791433a7ddd63357f74b51>>
+ * @generated SignedSource<<b4e9c63be95c0b5caa4211dff87207a2>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,7 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type SamePropertyPanel_side$data = {
+  readonly buildingFound: boolean | null | undefined;
   readonly createdAt: any;
   readonly image: {
     readonly capturedAt: any | null | undefined;
@@ -84,6 +85,13 @@ return {
       "args": null,
       "kind": "ScalarField",
       "name": "riskScore",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "buildingFound",
       "storageKey": null
     },
     {
@@ -239,6 +247,6 @@ return {
 };
 })();
 
-(node as any).hash = "f34399455cd5673ab952fa771703dca2";
+(node as any).hash = "f60a9ccd3ffd29f09c878df8b86748f7";
 
 export default node;

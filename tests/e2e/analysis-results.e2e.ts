@@ -88,6 +88,9 @@ test('results: with no building found, trees are not called distant from a roof 
   login,
   api,
 }) => {
+  // An earlier analysis of the same address, with a building, to compare with.
+  const earlier = await api.analyse(poolsTile(), 'Bare Field');
+  expect(earlier.risk_score).not.toBeNull();
   // A tile centred on a bare field: trees along the road, buildings only at the far corner.
   const record = await api.analyse(buildingTile(), 'Bare Field');
   expect(record.status).toBe('done');
@@ -97,9 +100,9 @@ test('results: with no building found, trees are not called distant from a roof 
   await page.goto(`/analysis-results/${record.analysis_id}`);
   await expect(page.getByRole('heading', { name: 'Not assessable' })).toBeVisible();
   await expect(page.getByText('No building was found near the centre of the image, so the property cannot be scored.')).toBeVisible();
-  const trees = page.getByTestId('feature-trees');
-  await expect(trees).toContainText(`${record.analysis_results!.trees.count} trees; no building found to measure from`);
-  await expect(trees).not.toContainText('distant');
+  const treesRow = page.getByTestId('feature-trees');
+  await expect(treesRow).toContainText(`${record.analysis_results!.trees.count} trees; no building found to measure from`);
+  await expect(treesRow).not.toContainText('distant');
   await expect(
     page.getByText(
       'If the property has a building, mark its roof on the image (“Mark your building” on the results screen) or upload an image centred on it.',
@@ -108,6 +111,15 @@ test('results: with no building found, trees are not called distant from a roof 
   ).toBeVisible();
   await expect(page.getByText('Provide a clearer, higher-resolution overhead image', { exact: false })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Provenance' })).not.toContainText('relative to the roof');
+  // Side by side with the earlier analysis, the trees are measured there and not here.
+  const panel = page.getByRole('region', { name: 'This property over time' });
+  await panel.getByRole('button', { name: 'Compare' }).click();
+  const trees = panel
+    .getByTestId('property-comparison')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Trees', exact: true }) });
+  await expect(trees).toContainText(`${record.analysis_results!.trees.count} (no building found)`);
+  await expect(trees).toContainText(`${earlier.analysis_results!.trees.count} (`);
   // The control that marks a building names what is missing.
   await expect(page.getByRole('button', { name: 'Wrong building?' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Mark your building' }).click();

@@ -12,7 +12,7 @@ import { formatDate, humanize } from '../../components/analysis/format';
 import { bandLabels, scoreBand } from '../../components/analysis/riskBand';
 import { Button } from '../../components/forms';
 
-type Side = Pick<SamePropertyPanel_analysis$data, 'createdAt' | 'riskScore' | 'image' | 'results' | 'review'>;
+type Side = Pick<SamePropertyPanel_analysis$data, 'createdAt' | 'riskScore' | 'buildingFound' | 'image' | 'results' | 'review'>;
 
 const MATCH_WORDS: Record<string, string> = { place: 'same geocoded address', coordinates: 'within 25 m', address: 'same address text' };
 
@@ -20,6 +20,8 @@ const MATCH_WORDS: Record<string, string> = { place: 'same geocoded address', co
 export function compareFields(side: Side): [string, string][] {
   const r = side.results;
   const yes = (value: boolean | undefined) => (value === undefined ? '—' : value ? 'Yes' : 'No');
+  // With no building found, trees and wires were seen but not measured from anything.
+  const unmeasured = side.buildingFound === false;
   const imageDate = side.image.capturedAt
     ? `${formatDate(String(side.image.capturedAt))} (captured)`
     : `${formatDate(String(side.createdAt))} (analysed)`;
@@ -28,11 +30,17 @@ export function compareFields(side: Side): [string, string][] {
     ['Risk score', side.riskScore == null ? 'Not assessable' : `${side.riskScore} ${bandLabels[scoreBand(side.riskScore)]}`],
     ['Pool', yes(r?.pool.present)],
     ['Spa', yes(r?.spa.present)],
-    ['Trees', r ? `${r.trees.count} (${humanize(r.trees.proximity).toLowerCase()})` : '—'],
+    [
+      'Trees',
+      r ? `${r.trees.count} (${unmeasured && r.trees.count > 0 ? 'no building found' : humanize(r.trees.proximity).toLowerCase()})` : '—',
+    ],
     ['Roof style', r ? humanize(r.roof.style) : '—'],
     ['Roof condition', r ? humanize(r.roof.condition) : '—'],
     ['Solar panels', yes(r?.solar.present)],
-    ['Power lines', r ? humanize(r.powerLines.proximity) : '—'],
+    [
+      'Power lines',
+      r ? (unmeasured && r.powerLines.proximity !== 'none' ? 'In view (no building found)' : humanize(r.powerLines.proximity)) : '—',
+    ],
     ['Property condition', r ? humanize(r.propertyCondition) : '—'],
     ['Additional risks', r ? r.additionalRisks.join('; ') || 'None' : '—'],
     ['Reviewed', side.review ? 'Yes' : 'No'],
@@ -141,6 +149,7 @@ graphql`
   fragment SamePropertyPanel_side on Analysis {
     createdAt
     riskScore
+    buildingFound
     image {
       capturedAt
     }
