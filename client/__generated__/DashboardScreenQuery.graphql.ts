@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<a4c9a156c722b389dc128cd28f87e53a>>
- * @relayHash 58abfa0c170c910b99003b644efe1398
+ * @generated SignedSource<<301e41e50cbc958c33d73d4789fa0900>>
+ * @relayHash e996fc922396765eb326e9f1abd4651d
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 58abfa0c170c910b99003b644efe1398
+// @relayRequestID e996fc922396765eb326e9f1abd4651d
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -82,6 +82,13 @@ const node: ConcreteRequest = {
             "alias": null,
             "args": null,
             "kind": "ScalarField",
+            "name": "provider",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
             "name": "id",
             "storageKey": null
           }
@@ -91,7 +98,7 @@ const node: ConcreteRequest = {
     ]
   },
   "params": {
-    "id": "58abfa0c170c910b99003b644efe1398",
+    "id": "e996fc922396765eb326e9f1abd4651d",
     "metadata": {},
     "name": "DashboardScreenQuery",
     "operationKind": "query",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<0fe0d988e44451514bc6668f79c8c27e>>
+ * @generated SignedSource<<60a0a4d3996fbc24ca243454223cd4cd>>
  * @lightSyntaxTransform
  */
 
@@ -12,6 +12,7 @@ import { FragmentRefs } from "relay-runtime";
 export type DashboardWelcome_user$data = {
   readonly displayName: string | null | undefined;
   readonly email: string | null | undefined;
+  readonly provider: string;
   readonly " $fragmentType": "DashboardWelcome_user";
 };
 export type DashboardWelcome_user$key = {
@@ -38,12 +39,19 @@ const node: ReaderFragment = {
       "kind": "ScalarField",
       "name": "displayName",
       "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "provider",
+      "storageKey": null
     }
   ],
   "type": "User",
   "abstractKey": null
 };
 
-(node as any).hash = "c07c61d1d3e4ab319a360ce273074d75";
+(node as any).hash = "a8a4c299b5de02d63f13d58c1b2d5d8e";
 
 export default node;

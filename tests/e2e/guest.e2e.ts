@@ -83,6 +83,30 @@ test('a guest analyses an upload, creates an account from the banner, and keeps 
   expect((await api.analysis(analysisId)).status).toBe('done');
 });
 
+test('a guest is greeted as a guest, and its profile offers the account that keeps its results, not an email to change', async ({
+  page,
+}) => {
+  await continueAsGuest(page);
+  await page.goto('/dashboard');
+  await expect(page.getByText('Welcome, guest!')).toBeVisible();
+  await expect(
+    page.getByText('You are using Aerisk as a guest. Analyse a property to start building your portfolio overview.'),
+  ).toBeVisible();
+  await expect(page.getByText('Signed in as')).toHaveCount(0);
+
+  await page.goto('/profile');
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account).toContainText('Guest session: your results last only for this session.');
+  await expect(account).toContainText('Guest session (no account)');
+  await expect(account).not.toContainText('Not verified');
+  await expect(account).not.toContainText('anonymous');
+  await expect(page.getByLabel('Email address')).toHaveCount(0);
+  await expect(page.getByText('Signing out ends the guest session and deletes its analyses, images and risk zones.')).toBeVisible();
+  await page.getByRole('region', { name: 'Keep your results' }).getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByText('Everything you analysed as a guest moves into the new account and is kept.')).toBeVisible();
+});
+
 test("signing out of a guest session deletes the guest's analyses, image files and account", async ({ page }) => {
   await continueAsGuest(page);
   const token = await tokenOf(page);

@@ -7,6 +7,7 @@ const providerNames: Record<string, string> = {
   email: 'Email and password',
   google: 'Google account',
   'google.com': 'Google account',
+  anonymous: 'Guest session (no account)',
 };
 
 export function ProfileAccountCard({ user }: { user: ProfileAccountCard_user$key }) {
@@ -23,26 +24,32 @@ export function ProfileAccountCard({ user }: { user: ProfileAccountCard_user$key
     `,
     user,
   );
+  // A guest session has no email to show or verify.
+  const guest = account.provider === 'anonymous';
   return (
     <section
       aria-label="Account"
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900"
     >
-      <Avatar photoUrl={account.photoUrl} displayName={account.displayName} email={account.email} size="lg" />
+      <Avatar photoUrl={account.photoUrl} displayName={account.displayName ?? (guest ? 'Guest' : null)} email={account.email} size="lg" />
       <div className="min-w-0 flex-1">
         {account.displayName && <p className="truncate text-lg font-semibold text-slate-900 dark:text-white">{account.displayName}</p>}
-        <p className="flex flex-wrap items-center gap-2 truncate text-slate-600 dark:text-slate-300">
-          {account.email}
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-              account.emailVerified
-                ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300'
-                : 'bg-amber-50 text-amber-700 dark:bg-amber-950/60 dark:text-amber-300'
-            }`}
-          >
-            {account.emailVerified ? 'Verified' : 'Not verified'}
-          </span>
-        </p>
+        {guest ? (
+          <p className="text-slate-600 dark:text-slate-300">Guest session: your results last only for this session.</p>
+        ) : (
+          <p className="flex flex-wrap items-center gap-2 truncate text-slate-600 dark:text-slate-300">
+            {account.email}
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                account.emailVerified
+                  ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300'
+                  : 'bg-amber-50 text-amber-700 dark:bg-amber-950/60 dark:text-amber-300'
+              }`}
+            >
+              {account.emailVerified ? 'Verified' : 'Not verified'}
+            </span>
+          </p>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-6 text-sm sm:text-right">
         <div>

@@ -1,9 +1,9 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { ProfileScreenQuery as ProfileScreenQueryType } from '../../__generated__/ProfileScreenQuery.graphql';
 import { useAuth } from '../../auth/useAuth';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/forms';
+import { Button, buttonClasses } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { useSignOut } from '../../components/useSignOut';
 import { preloadQuery } from '../../relay/preload';
@@ -30,13 +30,37 @@ export default function ProfileScreen() {
   const { viewer } = usePreloadedQuery<ProfileScreenQueryType>(ProfileScreenQuery, queryRef);
   const auth = useAuth();
   const { signOut, error: signOutError, busy: signingOut } = useSignOut();
+  // A guest has no email or password to change: what it can do is create the account that keeps its results.
+  const guest = auth.status === 'signedIn' && auth.user.isAnonymous;
 
   return (
     <PageContainer>
       <div className="mx-auto max-w-3xl space-y-8">
-        <PageHeader title="Your Profile" description="Manage your sign-in email and password." />
+        <PageHeader
+          title="Your Profile"
+          description={guest ? 'You are using Aerisk as a guest.' : 'Manage your sign-in email and password.'}
+        />
         {viewer && <ProfileAccountCard user={viewer} />}
-        {auth.status === 'signedIn' && <ProfileForm key={auth.user.uid} currentEmail={auth.user.email ?? ''} />}
+        {guest ? (
+          <section
+            aria-labelledby="profile-keep"
+            className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div>
+              <h2 id="profile-keep" className="font-semibold text-slate-900 dark:text-white">
+                Keep your results
+              </h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                Create an account with an email and password, or Google: everything you analysed as a guest moves into it.
+              </p>
+            </div>
+            <Link to="/signup" className={buttonClasses('primary')}>
+              Create an account
+            </Link>
+          </section>
+        ) : (
+          auth.status === 'signedIn' && <ProfileForm key={auth.user.uid} currentEmail={auth.user.email ?? ''} />
+        )}
         {viewer && auth.status === 'signedIn' && !auth.user.isAnonymous && <ApiKeysSection user={viewer} />}
         <section
           aria-labelledby="profile-signout"
@@ -46,7 +70,11 @@ export default function ProfileScreen() {
             <h2 id="profile-signout" className="font-semibold text-slate-900 dark:text-white">
               Sign out
             </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">End your session on this device.</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {guest
+                ? 'Signing out ends the guest session and deletes its analyses, images and risk zones.'
+                : 'End your session on this device.'}
+            </p>
           </div>
           <Button variant="danger" busy={signingOut} onClick={() => void signOut()}>
             Log out
