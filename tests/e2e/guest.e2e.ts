@@ -83,7 +83,7 @@ test('a guest analyses an upload, creates an account from the banner, and keeps 
   expect((await api.analysis(analysisId)).status).toBe('done');
 });
 
-test('a guest is greeted as a guest, and its profile offers the account that keeps its results, not an email to change', async ({
+test('a guest is greeted as a guest; its profile and the batches screen offer the account it needs, not forms it cannot use', async ({
   page,
 }) => {
   await continueAsGuest(page);
@@ -102,6 +102,14 @@ test('a guest is greeted as a guest, and its profile offers the account that kee
   await expect(account).not.toContainText('anonymous');
   await expect(page.getByLabel('Email address')).toHaveCount(0);
   await expect(page.getByText('Signing out ends the guest session and deletes its analyses, images and risk zones.')).toBeVisible();
+  // Batches need an account: the screen says so instead of offering a form the server refuses.
+  await page.goto('/batches');
+  const batches = page.getByRole('region', { name: 'Batches need an account' });
+  await expect(batches).toContainText('Guest sessions cannot run batches. Create an account first');
+  await expect(page.getByLabel('CSV file')).toHaveCount(0);
+  await expect(page.getByText('No batches yet.')).toBeVisible();
+
+  await page.goto('/profile');
   await page.getByRole('region', { name: 'Keep your results' }).getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL('/signup');
   await expect(page.getByText('Everything you analysed as a guest moves into the new account and is kept.')).toBeVisible();

@@ -3,8 +3,10 @@ import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { BatchesScreenQuery as BatchesScreenQueryType } from '../../__generated__/BatchesScreenQuery.graphql';
+import { useAuth } from '../../auth/useAuth';
 import { Alert } from '../../components/Alert';
 import { ErrorBoundary } from '../../components/analysis/ErrorBoundary';
+import { CreateAccountCard } from '../../components/CreateAccountCard';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
@@ -33,6 +35,9 @@ function Batches({ queryRef }: { queryRef: PreloadedQuery<BatchesScreenQueryType
 
 export default function BatchesScreen() {
   const queryRef = useLoaderData() as PreloadedQuery<BatchesScreenQueryType>;
+  const auth = useAuth();
+  // The server refuses batches from a guest session; the screen says so before a CSV is chosen.
+  const guest = auth.status === 'signedIn' && auth.user.isAnonymous;
   return (
     <PageContainer>
       <div className="space-y-8">
@@ -40,7 +45,14 @@ export default function BatchesScreen() {
           title="Portfolio batches"
           description="Analyse a whole book of properties at once from a CSV of addresses or coordinates."
         />
-        <CreateBatchForm />
+        {guest ? (
+          <CreateAccountCard
+            title="Batches need an account"
+            text="Guest sessions cannot run batches. Create an account first: everything you analysed as a guest moves into it."
+          />
+        ) : (
+          <CreateBatchForm />
+        )}
         <ErrorBoundary fallback={<Alert tone="error">{LOAD_FAILED_MESSAGE}</Alert>}>
           <Suspense fallback={<LoadingState label="Loading batches…" />}>
             <Batches queryRef={queryRef} />

@@ -1,9 +1,10 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { ProfileScreenQuery as ProfileScreenQueryType } from '../../__generated__/ProfileScreenQuery.graphql';
 import { useAuth } from '../../auth/useAuth';
 import { Alert } from '../../components/Alert';
-import { Button, buttonClasses } from '../../components/forms';
+import { CreateAccountCard } from '../../components/CreateAccountCard';
+import { Button } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { useSignOut } from '../../components/useSignOut';
 import { preloadQuery } from '../../relay/preload';
@@ -42,22 +43,10 @@ export default function ProfileScreen() {
         />
         {viewer && <ProfileAccountCard user={viewer} />}
         {guest ? (
-          <section
-            aria-labelledby="profile-keep"
-            className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900"
-          >
-            <div>
-              <h2 id="profile-keep" className="font-semibold text-slate-900 dark:text-white">
-                Keep your results
-              </h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                Create an account with an email and password, or Google: everything you analysed as a guest moves into it.
-              </p>
-            </div>
-            <Link to="/signup" className={buttonClasses('primary')}>
-              Create an account
-            </Link>
-          </section>
+          <CreateAccountCard
+            title="Keep your results"
+            text="Create an account with an email and password, or Google: everything you analysed as a guest moves into it."
+          />
         ) : (
           auth.status === 'signedIn' && <ProfileForm key={auth.user.uid} currentEmail={auth.user.email ?? ''} />
         )}
