@@ -21,6 +21,19 @@ export const NO_BUILDING = 'no building found to measure around';
 export const DENSE_INNER_PCT = 30;
 export const DENSE_MIDDLE_PCT = 50;
 
+/**
+ * The additional risk the local analyzer reports for dense canopy in a ring of `ringM` metres around the house. It
+ * measures the vegetation the defensible-space zones measure, so where `defensible_space_dense` is scored this risk
+ * is listed but not scored again (`isDenseCanopyRisk`).
+ */
+export function denseCanopyRisk(sharePct: number, ringM: number): string {
+  return `Dense tree canopy covers about ${sharePct}% of the ground within ${ringM} m of the house (wildfire fuel and storm debris).`;
+}
+
+export function isDenseCanopyRisk(risk: string): boolean {
+  return /^Dense tree canopy covers about \d+% of the ground within \d+(\.\d+)? m of the house\b/.test(risk);
+}
+
 export const defensibleSpaceRingSchema = z.object({
   zone: z.string(),
   inner_m: z.number().min(0),

@@ -4,7 +4,7 @@
 import type { Finding, Observations, ScoreItem } from './contract';
 import { bandFor, RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM, type RiskBand } from '../../common/constants';
 import { enforceRoofRule } from './roof-condition';
-import { denseInnerVegetation, type DefensibleSpace } from './defensible-space';
+import { denseInnerVegetation, isDenseCanopyRisk, type DefensibleSpace } from './defensible-space';
 
 /** Score bands of the specification (one source of truth in common/constants.ts, shared with the client). */
 export const RISK_BAND_MEDIUM_MIN = RISK_BAND_MEDIUM_FROM;
@@ -101,11 +101,15 @@ export function scoreObservations(
 
   if (obs.solar.present) items.push(item('solar'));
 
-  const extra = Math.min(obs.additional_risks.length, MAX_ADDITIONAL_RISKS_SCORED);
-  if (extra > 0) items.push(item('additional_risk', extra, obs.additional_risks.slice(0, extra).join('; ')));
+  // Canopy over the roof already prices the vegetation next to it: dense vegetation counts once. Where the
+  // defensible-space zones are measured dense, the analyzer's dense-canopy risk (the same vegetation, in a 10 m
+  // ring) stays listed but is not scored again.
+  const denseSpace = obs.trees.proximity !== 'touching' && denseInnerVegetation(defensibleSpace);
+  const risks = denseSpace ? obs.additional_risks.filter((risk) => !isDenseCanopyRisk(risk)) : obs.additional_risks;
+  const extra = Math.min(risks.length, MAX_ADDITIONAL_RISKS_SCORED);
+  if (extra > 0) items.push(item('additional_risk', extra, risks.slice(0, extra).join('; ')));
 
-  // Canopy over the roof already prices the vegetation next to it: dense vegetation counts once.
-  if (obs.trees.proximity !== 'touching' && denseInnerVegetation(defensibleSpace)) {
+  if (denseSpace) {
     const [inner, middle] = defensibleSpace!.rings;
     items.push(
       item(

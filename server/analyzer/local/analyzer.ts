@@ -3,6 +3,7 @@
 // the contract's observations and findings, scored by the shared scoring module.
 import { assembleOutput, unknownObservations } from '../assemble';
 import { NO_BUILDING_AT_POINT, NO_BUILDING_NEAR_CENTRE } from '../contract';
+import { denseCanopyRisk } from '../defensible-space';
 import type { Analyzer, AnalyzeContext, AnalyzerOutput, Finding, Observations, Provenance } from '../contract';
 import { roofConditionFromSigns, ROOF_SIGN_WORDS, isMaterialSign } from '../roof-condition';
 import { findMainRoof, type Roof } from './building';
@@ -616,9 +617,7 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     }
     const share = ringPx ? canopyPx / ringPx : 0;
     if (share > RELATIONS.denseCanopyShare) {
-      obs.additional_risks.push(
-        `Dense tree canopy covers about ${Math.round(share * 100)}% of the ground within ${RELATIONS.canopyRingM} m of the house (wildfire fuel and storm debris).`,
-      );
+      obs.additional_risks.push(denseCanopyRisk(Math.round(share * 100), RELATIONS.canopyRingM));
     }
   }
 

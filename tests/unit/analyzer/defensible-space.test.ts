@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { unknownObservations } from '../../../server/analyzer/assemble';
 import type { Finding } from '../../../server/analyzer/contract';
-import { defensibleSpace, denseInnerVegetation, NEEDS_RESOLUTION } from '../../../server/analyzer/defensible-space';
+import {
+  defensibleSpace,
+  denseCanopyRisk,
+  denseInnerVegetation,
+  isDenseCanopyRisk,
+  NEEDS_RESOLUTION,
+} from '../../../server/analyzer/defensible-space';
 import { scoreObservations } from '../../../server/analyzer/scoring';
 
 const box = (feature: Finding['feature'], x0: number, y0: number, x1: number, y1: number, confidence = 0.8): Finding => ({
@@ -163,5 +169,27 @@ describe('the defensible_space_dense scoring factor', () => {
     expect(touching.score_breakdown.map((i) => i.factor)).not.toContain('defensible_space_dense');
     const unmeasured = scoreObservations({ ...obs, trees: { count: 1, proximity: 'near', overhanging: false } }, [], true, null);
     expect(unmeasured.score_breakdown.map((i) => i.factor)).not.toContain('defensible_space_dense');
+  });
+
+  it("does not score the analyzer's dense-canopy risk again where the zones are measured dense", () => {
+    const canopy = denseCanopyRisk(70, 10);
+    expect(isDenseCanopyRisk(canopy)).toBe(true);
+    expect(isDenseCanopyRisk('Debris pile beside the garage')).toBe(false);
+    const risky = {
+      ...obs,
+      trees: { count: 1, proximity: 'near' as const, overhanging: false },
+      additional_risks: [canopy, 'Debris pile beside the garage'],
+    };
+    const both = scoreObservations(risky, [], true, dense);
+    expect(both.score_breakdown.find((i) => i.factor === 'additional_risk')).toMatchObject({
+      points: 4,
+      reason: expect.stringMatching(/^Debris pile/),
+    });
+    expect(both.score_breakdown.map((i) => i.factor)).toContain('defensible_space_dense');
+    expect(both.risk_score).toBe(5 + 10 + 4 + 8);
+    // Without a measurement of the zones, the canopy risk is the only price of that vegetation: it counts.
+    const unmeasured = scoreObservations(risky, [], true, null);
+    expect(unmeasured.score_breakdown.find((i) => i.factor === 'additional_risk')!.points).toBe(8);
+    expect(unmeasured.risk_score).toBe(5 + 10 + 8);
   });
 });
