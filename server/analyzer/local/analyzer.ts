@@ -530,9 +530,10 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
       roof !== null && overhangPx * relM * relM >= RELATIONS.overhangMinM2 && overhangPx >= RELATIONS.overhangMinRoofShare * roof.areaPx;
     let minDist = Infinity;
     for (const t of veg.trees) {
-      const dist = roofDist ? treeDistance(t.polygon, roofDist, w, h, veg.canopy) * relM : Infinity;
+      const near = roofDist ? crownToRoof(t.polygon, roofDist, w, h, veg.canopy) : null;
+      const dist = near ? near.distPx * relM : Infinity;
       minDist = Math.min(minDist, dist);
-      const rel = !roof ? '' : dist <= RELATIONS.touchingM ? ', touching the roof' : `, about ${round1(dist)} m from the roof`;
+      const rel = near ? crownWords(overhang, near.overRoofPx, dist) : '';
       const what = t.count > 1 ? `Group of about ${t.count} tree crowns` : 'Tree crown';
       // Without a resolution or a roof to judge by, a size in metres would be a guess.
       const across = known || roof ? ` about ${round1(2 * t.radiusPx * relM)} m across` : '';
@@ -672,15 +673,34 @@ function orMask(a: Mask, b: Mask): Mask {
   return out;
 }
 
-/** Distance (px) from a tree's crown to the roof: the smallest roof distance over its canopy pixels. */
-function treeDistance(poly: Pt[], roofDist: Plane, w: number, h: number, canopy: Mask): number {
+/**
+ * How a tree finding relates its crown to the roof, in agreement with the property's proximity: "over the roof" only
+ * where the canopy over the roof counts as touching (`overhang`; the fringe of a crown along an eave does not), "at
+ * the roof's edge" for a crown that only reaches it, else its distance in metres.
+ */
+export function crownWords(overhang: boolean, overRoofPx: number, distM: number): string {
+  if (overhang && overRoofPx > 0) return ', over the roof';
+  if (distM <= RELATIONS.touchingM) return ", at the roof's edge";
+  return `, about ${round1(distM)} m from the roof`;
+}
+
+/**
+ * A tree's crown against the roof: its distance (px, the smallest roof distance over its canopy pixels) and how many
+ * of those pixels lie on the roof.
+ */
+function crownToRoof(poly: Pt[], roofDist: Plane, w: number, h: number, canopy: Mask): { distPx: number; overRoofPx: number } {
   const crown = fillPolygon(poly, w, h);
   let best = Infinity;
-  for (let i = 0; i < crown.length; i++) if (crown[i] && canopy[i] && roofDist[i] < best) best = roofDist[i];
+  let overRoofPx = 0;
+  for (let i = 0; i < crown.length; i++) {
+    if (!crown[i] || !canopy[i]) continue;
+    if (roofDist[i] < best) best = roofDist[i];
+    if (roofDist[i] === 0) overRoofPx++;
+  }
   if (best === Infinity)
     for (const [x, y] of poly)
       best = Math.min(best, roofDist[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))]);
-  return best;
+  return { distPx: best, overRoofPx };
 }
 
 /** The lot: the roof's box grown by a roof width (at least `lotMarginM`); without a roof, the central half of the image. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzerOutputSchema, ImageDecodeError, type AnalyzerOutput, type Finding } from '../../../server/analyzer/contract';
-import { createLocalAnalyzer } from '../../../server/analyzer/local/analyzer';
+import { createLocalAnalyzer, crownWords } from '../../../server/analyzer/local/analyzer';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/images/${name}`, import.meta.url));
 // The classical analyzer is what every install has; the ONNX models are optional and tested separately.
@@ -139,6 +139,20 @@ describe('local analyzer with its learned building map (the default)', () => {
     expect(out.results.roof.condition).toBe('unknown');
     expect(out.evidence.findings.some((f) => f.feature === 'roof' || f.feature === 'damage')).toBe(false);
     expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/No building/);
+  });
+
+  it("words each crown as the property's proximity does: a crown that only reaches the roof is at its edge, not over it", async () => {
+    // Dense urban canopy: crowns reach the subject roof without enough canopy over it to count as touching.
+    const out = await withModels.analyze(fixture('chico_2020_55.png'), { source: 'upload' });
+    expect(out.results.trees.proximity).toBe('near');
+    const notes = out.evidence.findings.filter((f) => f.feature === 'tree').map((f) => f.note);
+    expect(notes.filter((n) => n.includes("at the roof's edge")).length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).not.toMatch(/touching the roof|over the roof/);
+    // Over the roof only where the canopy over it counts as touching, and only for a crown that is on the roof.
+    expect(crownWords(true, 12, 0)).toBe(', over the roof');
+    expect(crownWords(false, 12, 0)).toBe(", at the roof's edge");
+    expect(crownWords(true, 0, 0.4)).toBe(", at the roof's edge");
+    expect(crownWords(true, 0, 5.04)).toBe(', about 5 m from the roof');
   });
 
   it('estimates the ground resolution of an upload without metadata from its buildings, and says so', async () => {
