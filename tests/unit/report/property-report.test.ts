@@ -6,6 +6,7 @@ import { unknownObservations } from '../../../server/analyzer/assemble';
 import { ageText, featureLines, pdfText, renderPropertyReport, type ReportData } from '../../../server/report/property-report';
 import { searchTextFor } from '../../../server/services/analysis-text';
 import { NO_BUILDING_NEAR_CENTRE } from '../../../server/analyzer/contract';
+import { MARK_THE_BUILDING } from '../../../server/analyzer/recommendations';
 
 function data(findings: number): ReportData {
   return {
@@ -112,5 +113,31 @@ describe('renderPropertyReport', () => {
     expect(text).not.toMatch(/more than 3 m|in the distance/);
     const dark = searchTextFor('', results, { recommendations: [], assessable: false, unassessable_reasons: ['The image is too dark.'] });
     expect(dark).toContain('7 trees more than 3 m from the roof.');
+  });
+
+  it('prints a report without a building: no score, the reason, and trees not measured from a roof', async () => {
+    const report = {
+      ...data(3),
+      score: null,
+      analyzer: null,
+      unassessableReasons: [NO_BUILDING_NEAR_CENTRE],
+      breakdown: [],
+      results: {
+        ...unknownObservations(),
+        trees: { overhanging: false, count: 7, proximity: 'distant' as const },
+        risk_score: null,
+        image_item_id: 'i',
+        image_analysis_id: 'a1',
+        property_location: '',
+      },
+      recommendations: [MARK_THE_BUILDING],
+    };
+    const text = execFileSync('pdftotext', ['-', '-'], { input: await renderPropertyReport(report) })
+      .toString()
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('Risk score: not assessable');
+    expect(text).toContain(`Not assessable: ${NO_BUILDING_NEAR_CENTRE}`);
+    expect(text).toContain('Trees: 7 (no building found to measure from)');
+    expect(text).toContain('(“Mark your building” on the results screen)');
   });
 });
