@@ -99,12 +99,15 @@ export function UserMenu({ user }: { user: User }) {
           <div className="border-b border-slate-100 px-4 py-3 dark:border-slate-800">
             {user.displayName && <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.displayName}</p>}
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.isAnonymous ? 'Guest session' : user.email}</p>
+            {user.isAnonymous && (
+              <p className="mt-1 text-xs text-amber-700 dark:text-amber-300">Signing out deletes what you analysed as a guest.</p>
+            )}
           </div>
           <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => setOpen(false)}>
             Your Profile
           </Link>
           <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => void signOut()}>
-            Sign out
+            {user.isAnonymous ? 'Sign out and end the guest session' : 'Sign out'}
           </button>
         </div>
       )}

@@ -109,6 +109,13 @@ test('a guest is greeted as a guest; its profile and the batches screen offer th
   await expect(page.getByLabel('CSV file')).toHaveCount(0);
   await expect(page.getByText('No batches yet.')).toBeVisible();
 
+  // The user menu says what signing out of a guest session does.
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  const menu = page.getByRole('menu', { name: 'User menu' });
+  await expect(menu).toContainText('Signing out deletes what you analysed as a guest.');
+  await expect(menu.getByRole('menuitem', { name: 'Sign out and end the guest session' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   await page.goto('/profile');
   await page.getByRole('region', { name: 'Keep your results' }).getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL('/signup');
