@@ -589,7 +589,7 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
       over ||= overThis;
       crossing ||= inLot;
       minDist = Math.min(minDist, dmin * relM);
-      const rel = !roof ? '' : overThis ? ', passing over the roof' : `, about ${round1(dmin * relM)} m from the building`;
+      const rel = roof ? wireWords(overThis, dmin * relM) : '';
       add(
         'power_line',
         wire.confidence,
@@ -682,6 +682,17 @@ export function crownWords(overhang: boolean, overRoofPx: number, distM: number)
   if (overhang && overRoofPx > 0) return ', over the roof';
   if (distM <= RELATIONS.touchingM) return ", at the roof's edge";
   return `, about ${round1(distM)} m from the roof`;
+}
+
+/**
+ * How a wire finding relates to the building: "passing over the roof" when it counts as over the structure, "at the
+ * roof's edge" when it reaches the roof without crossing enough of it ("about 0 m from the building" said nothing),
+ * else its distance in metres.
+ */
+export function wireWords(over: boolean, distM: number): string {
+  if (over) return ', passing over the roof';
+  if (distM <= RELATIONS.touchingM) return ", at the roof's edge";
+  return `, about ${round1(distM)} m from the building`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzerOutputSchema, ImageDecodeError, type AnalyzerOutput, type Finding } from '../../../server/analyzer/contract';
-import { createLocalAnalyzer, crownWords } from '../../../server/analyzer/local/analyzer';
+import { createLocalAnalyzer, crownWords, wireWords } from '../../../server/analyzer/local/analyzer';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/images/${name}`, import.meta.url));
 // The classical analyzer is what every install has; the ONNX models are optional and tested separately.
@@ -141,7 +141,7 @@ describe('local analyzer with its learned building map (the default)', () => {
     expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/No building/);
   });
 
-  it("words each crown as the property's proximity does: a crown that only reaches the roof is at its edge, not over it", async () => {
+  it("words each crown and wire as the property's proximity does: one that only reaches the roof is at its edge, not over it", async () => {
     // Dense urban canopy: crowns reach the subject roof without enough canopy over it to count as touching.
     const out = await withModels.analyze(fixture('chico_2020_55.png'), { source: 'upload' });
     expect(out.results.trees.proximity).toBe('near');
@@ -153,6 +153,10 @@ describe('local analyzer with its learned building map (the default)', () => {
     expect(crownWords(false, 12, 0)).toBe(", at the roof's edge");
     expect(crownWords(true, 0, 0.4)).toBe(", at the roof's edge");
     expect(crownWords(true, 0, 5.04)).toBe(', about 5 m from the roof');
+    // Wires likewise: a wire that reaches the roof without crossing it is at its edge, not "about 0 m" away.
+    expect(wireWords(true, 0)).toBe(', passing over the roof');
+    expect(wireWords(false, 0)).toBe(", at the roof's edge");
+    expect(wireWords(false, 7.26)).toBe(', about 7.3 m from the building');
   });
 
   it('estimates the ground resolution of an upload without metadata from its buildings, and says so', async () => {
