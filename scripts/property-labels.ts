@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { unknownObservations } from '../server/analyzer/assemble';
 import { ROOF_CONDITIONS, ROOF_STYLES, type AnalyzerOutput, type Finding, type Observations } from '../server/analyzer/contract';
-import { propertyConditionOf } from '../server/analyzer/local/analyzer';
+import { propertyConditionOf } from '../server/analyzer/property-condition';
 import { riskBand, scoreObservations } from '../server/analyzer/scoring';
 
 export const PROPERTY_KINDS = ['cannes_tile', 'fresno_solar', 'house_roof', 'drone_frame', 'forest', 'empty_lot', 'other'] as const;

@@ -15,6 +15,7 @@ import {
   type Observations,
 } from '../analyzer/contract';
 import { recommend } from '../analyzer/recommendations';
+import { propertyConditionOf } from '../analyzer/property-condition';
 import { enforceRoofRule } from '../analyzer/roof-condition';
 import { scoreObservations } from '../analyzer/scoring';
 import { defensibleSpace } from '../analyzer/defensible-space';
@@ -232,6 +233,11 @@ export function applyReview(original: Output, review: Review, frame: Frame | nul
       : kept;
   // As when the analyzer's output was assembled: a poor roof without damage evidence reads fair.
   obs.roof = { ...obs.roof, condition: enforceRoofRule(obs.roof.condition, scoringFindings) };
+  // The local analyzer derives the property's condition from the roof and the pool. Where the analyzer's value is that
+  // derivation, correcting the roof or the pool corrects it too ("Roof: poor" beside "Property condition: good" read
+  // as a contradiction), unless the reviewer set the property's condition themselves.
+  const derived = propertyConditionOf(observationsOf(original.results)) === original.results.property_condition;
+  if (derived && !review.features.property_condition) obs.property_condition = propertyConditionOf(obs);
   // The zones are measured again from what is still evidence (a rejected crown is not vegetation); analyses
   // made before the zones existed stay without them.
   const space =

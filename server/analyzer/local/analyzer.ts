@@ -4,6 +4,7 @@
 import { assembleOutput, unknownObservations } from '../assemble';
 import { NO_BUILDING_AT_POINT, NO_BUILDING_NEAR_CENTRE } from '../contract';
 import { denseCanopyRisk } from '../defensible-space';
+import { propertyConditionOf } from '../property-condition';
 import type { Analyzer, AnalyzeContext, AnalyzerOutput, Finding, Observations, Provenance } from '../contract';
 import { roofConditionFromSigns, ROOF_SIGN_WORDS, isMaterialSign } from '../roof-condition';
 import { findMainRoof, type Roof } from './building';
@@ -626,17 +627,6 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
 
   const reasons = roof ? [] : [context.subject_point ? NO_BUILDING_AT_POINT : NO_BUILDING_NEAR_CENTRE];
   return assembleOutput({ observations: obs, findings, assessable: roof !== null, unassessable_reasons: reasons, provenance, context });
-}
-
-/** The property's upkeep as the local analyzer reads it: from the roof's condition and a green pool. */
-export function propertyConditionOf(obs: Observations): Observations['property_condition'] {
-  return obs.roof.condition === 'poor'
-    ? 'poor'
-    : obs.roof.condition === 'fair' || obs.pool.condition === 'green'
-      ? 'fair'
-      : obs.roof.condition === 'good'
-        ? 'good'
-        : 'unknown';
 }
 
 /**
