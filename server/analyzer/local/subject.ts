@@ -74,6 +74,13 @@ export const SUBJECT = {
    */
   edgeMaxCentre: 0.3,
   /**
+   * A frame at most this wide (m, its longer side at the known or assumed scale) is a crop on one house: there a
+   * building cut by the frame edge is the subject only within `edgeMaxCentreCrop` of the shorter side of the centre.
+   * On a 35 m house crop centred on an empty lot, a neighbour's roof cut by the edge 0.24 of the side out was scored.
+   */
+  cropMaxExtentM: 50,
+  edgeMaxCentreCrop: 0.15,
+  /**
    * With a point the owner marked on their building, a blob is the subject only when it comes within this
    * distance (m) of the point, or within this share of the shorter side when the scale is assumed: a click just
    * off an eave still means that roof, one in a yard means no building.
@@ -115,6 +122,8 @@ export function findSubjectBuilding(scene: Scene, prob: Plane, point: SubjectPoi
   const cy = (point ? point.y : 0.5) * (h - 1);
   const short = Math.min(w, h);
   const pointMax = scene.scale.known ? SUBJECT.pointMaxM * scene.pxPerM : SUBJECT.pointMaxShare * short;
+  const crop = Math.max(w, h) * scene.scale.mPerPx <= SUBJECT.cropMaxExtentM;
+  const edgeMaxCentre = crop ? SUBJECT.edgeMaxCentreCrop : SUBJECT.edgeMaxCentre;
   // A building the owner marked needs no more evidence than the map's blob under the mark: the checks below that
   // tell a house from dry ground, debris or a slab are for a guess at the centre (on the whole-property set with the
   // mark at each labelled house: subject found 147 → 149 of 198 and band agreement 208 → 214 without them).
@@ -144,7 +153,7 @@ export function findSubjectBuilding(scene: Scene, prob: Plane, point: SubjectPoi
     } else {
       if (dist > SUBJECT.maxCentreDistance * short) return;
       const cut = c.x0 === 0 || c.y0 === 0 || c.x1 === w - 1 || c.y1 === h - 1;
-      if (cut && dist > SUBJECT.edgeMaxCentre * short) return;
+      if (cut && dist > edgeMaxCentre * short) return;
     }
     const small = c.area < pxArea(scene, SUBJECT.outbuildingM2);
     // Distance from the centre to the blob, in pixels (a blob covering the centre costs nothing), plus its doubt.

@@ -165,6 +165,15 @@ describe('subject building from the building map', () => {
     expect(subjectOf(0.25, [[70, 132, 130, 150]]).roof).not.toBeNull();
   });
 
+  it('on a crop around one house (at most 50 m across), takes a building cut by the edge only close to the centre', () => {
+    // A neighbour's roof cut by the right edge, its nearest point 0.24 of the shorter side from the centre.
+    const neighbour: Rect = [138, 40, 200, 120];
+    // A 27 m house crop (0.135 m, as the roof crops are): centred on an empty lot, so no subject.
+    expect(subjectOf(0.135, [neighbour]).roof).toBeNull();
+    // A 60 m frame: a property tile may show its house cut by the edge that far out.
+    expect(subjectOf(0.3, [neighbour]).roof).not.toBeNull();
+  });
+
   it('splits two buildings that the map joins by a narrow strip, and keeps the one over the centre', () => {
     // Two 12.5 m × 10 m houses 2.5 m apart, joined in the map by a 0.75 m strip (a garden wall, a terrace edge).
     const { roof } = subjectOf(0.25, [
