@@ -75,3 +75,9 @@ export const AI_DISCLAIMER =
   'informational purposes only. They may be incomplete or wrong, they are not a professional inspection, ' +
   'appraisal or underwriting decision, and you must verify them independently before relying on them. Results ' +
   'may not be resold.';
+
+/**
+ * How trees and power lines seen are described when the analysis found no building (GraphQL `buildingFound: false`):
+ * the contract's `distant` is then no distance from anything. The results screen and the PDF report say the same.
+ */
+export const NO_BUILDING_TO_MEASURE_FROM = 'no building found to measure from';

@@ -44,12 +44,20 @@ export function isNoBuildingReason(reason: string): boolean {
 }
 
 /**
- * Whether the analysis has a building that distances were measured from. Without one, the contract still needs a
- * proximity for trees and wires seen (`distant`, as nothing is near a building that is not there), and no text may
- * repeat it as "more than 3 m from the roof": the analysis is not assessable and says no building was found.
+ * Whether the analysis has a building that distances were measured from: true when assessable, false when a reason
+ * says no building was found, null when the image itself could not be judged (a dark frame says nothing about a
+ * building). Without one, the contract still needs a proximity for trees and wires seen (`distant`, as nothing is near
+ * a building that is not there), and no text may repeat it as "more than 3 m from the roof". GraphQL's
+ * `Analysis.buildingFound` is this value.
  */
+export function buildingFoundIn(evidence: { assessable: boolean; unassessable_reasons: readonly string[] }): boolean | null {
+  if (evidence.assessable) return true;
+  return evidence.unassessable_reasons.some(isNoBuildingReason) ? false : null;
+}
+
+/** Whether distances may be worded as measured from a building: all but a `false` of `buildingFoundIn`. */
 export function hasSubjectBuilding(evidence: { assessable: boolean; unassessable_reasons: readonly string[] }): boolean {
-  return evidence.assessable || !evidence.unassessable_reasons.some(isNoBuildingReason);
+  return buildingFoundIn(evidence) !== false;
 }
 
 const point = z.tuple([z.number().finite(), z.number().finite()]);

@@ -3,7 +3,7 @@
 // with its confidence and review, recommendations, the review, provenance, and the terms' AI disclaimer.
 import PDFDocument from 'pdfkit';
 import { hasSubjectBuilding, type AnalysisResults, type ScoreItem } from '../analyzer/contract';
-import { AI_DISCLAIMER, bandFor } from '../../common/constants';
+import { AI_DISCLAIMER, bandFor, NO_BUILDING_TO_MEASURE_FROM } from '../../common/constants';
 
 export interface ReportFinding {
   feature: string;
@@ -88,18 +88,17 @@ const words = (value: string) => value.replace(/_/g, ' ');
 
 /** `buildingFound` false: trees and wires were seen with no building to measure from, and the lines say so. */
 export function featureLines(r: AnalysisResults, buildingFound = true): string[] {
-  const unmeasured = 'no building found to measure from';
   return [
     `Pool: ${r.pool.present ? `present (${words(r.pool.condition)})${r.pool.location ? `, ${r.pool.location}` : ''}` : 'not detected'}`,
     `Spa: ${r.spa.present ? 'present' : 'not detected'}`,
     buildingFound || r.trees.count === 0
       ? `Trees: ${r.trees.count} (${words(r.trees.proximity)})${r.trees.overhanging ? ', overhanging the roof' : ''}`
-      : `Trees: ${r.trees.count} (${unmeasured})`,
+      : `Trees: ${r.trees.count} (${NO_BUILDING_TO_MEASURE_FROM})`,
     `Roof: ${words(r.roof.style)}, condition ${words(r.roof.condition)}`,
     `Solar panels: ${r.solar.present ? `present, about ${Math.round(r.solar.coverage_percentage)}% of the roof` : 'not detected'}`,
     buildingFound || r.power_lines.proximity === 'none'
       ? `Power lines: ${words(r.power_lines.proximity)}${r.power_lines.crossing_property ? ', crossing the property' : ''}`
-      : `Power lines: in view (${unmeasured})`,
+      : `Power lines: in view (${NO_BUILDING_TO_MEASURE_FROM})`,
     `Property condition: ${words(r.property_condition)}`,
     `Additional risks: ${r.additional_risks.length ? r.additional_risks.join('; ') : 'none identified'}`,
   ];

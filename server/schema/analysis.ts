@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { requireViewer } from '../auth/context';
 import { builder } from '../builder';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors';
-import { hasSubjectBuilding, subjectPointOf, type SubjectPoint } from '../analyzer/contract';
+import { buildingFoundIn, subjectPointOf, type SubjectPoint } from '../analyzer/contract';
 import type { Analysis } from '../generated/prisma/client';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses';
@@ -72,8 +72,7 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
         'Whether the analysis has a building that trees and power lines were measured from: true when assessable, false when no building was found (none near the centre or at the mark, or the reviewer rejected it), null while not done or when the image itself could not be judged. With false the results say so rather than call what was seen distant from a roof.',
       resolve: (a) => {
         const evidence = storedEvidence(a);
-        if (!evidence || evidence.assessable) return evidence ? true : null;
-        return hasSubjectBuilding(evidence) ? null : false;
+        return evidence ? buildingFoundIn(evidence) : null;
       },
     }),
     provenance: t.field({ type: 'JSON', nullable: true, resolve: (a) => a.provenance }),

@@ -1,5 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisFeatures_analysis$key } from '../../__generated__/AnalysisFeatures_analysis.graphql';
+import { NO_BUILDING_TO_MEASURE_FROM } from '../../../common/constants';
 import { featureStyle } from './features';
 import { humanize, percent } from './format';
 
@@ -62,7 +63,7 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
   };
   const withLocation = (text: string, location: string) => (location ? `${text}, ${location}` : text);
   // With no building found, the contract's "distant" for trees and wires seen is not a distance from anything.
-  const unmeasured = data.buildingFound === false ? '; no building found to measure from' : null;
+  const unmeasured = data.buildingFound === false ? `; ${NO_BUILDING_TO_MEASURE_FROM}` : null;
 
   const rows: Row[] = [
     {
