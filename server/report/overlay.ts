@@ -1,19 +1,8 @@
 // The analysed image with its findings drawn, for the property report: an SVG of the findings' outlines
 // composited over the image by sharp, scaled down to a size a page needs.
 import sharp from 'sharp';
+import { FINDING_COLOURS } from '../../common/findings';
 import type { Finding } from '../analyzer/contract';
-
-/** Outline colours per feature, as the results screen draws them (client/components/analysis/features.ts). */
-const COLOURS: Record<Finding['feature'], string> = {
-  pool: '#0ea5e9',
-  spa: '#06b6d4',
-  tree: '#22c55e',
-  roof: '#f97316',
-  solar: '#a855f7',
-  power_line: '#facc15',
-  damage: '#ef4444',
-  other: '#94a3b8',
-};
 
 export const REPORT_IMAGE_MAX_WIDTH = 1200;
 
@@ -34,7 +23,7 @@ function svgFor(width: number, height: number, findings: readonly Finding[], zon
   const stroke = Math.max(2, Math.round(Math.max(width, height) / 300));
   const shapes = findings.map((f) => {
     const points = f.polygon.map(([x, y]) => `${x},${y}`).join(' ');
-    const colour = COLOURS[f.feature] ?? COLOURS.other;
+    const colour = FINDING_COLOURS[f.feature] ?? FINDING_COLOURS.other;
     return f.feature === 'power_line' || f.polygon.length === 2
       ? `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="${stroke * 1.5}" stroke-linecap="round"/>`
       : `<polygon points="${points}" fill="${colour}" fill-opacity="0.22" stroke="${colour}" stroke-width="${stroke}"/>`;

@@ -3,6 +3,7 @@
 import type { Viewer } from '../auth/context';
 import type { Finding, Provenance } from '../analyzer/contract';
 import type { DefensibleSpace } from '../analyzer/defensible-space';
+import { findingName } from '../../common/findings';
 import { ConflictError } from '../domain/errors';
 import type { Analysis, Image } from '../generated/prisma/client';
 import { imageWithFindings } from '../report/overlay';
@@ -20,8 +21,9 @@ export function reportPath(analysisId: string): string {
   return `/aerial/analysis/${analysisId}/report.pdf`;
 }
 
-function changeText(c: ReturnType<typeof reviewChanges>[number]): string {
-  if (c.field === 'finding') return `${c.from} finding ${(c.findingIndex ?? 0) + 1} ${c.to}`;
+/** A change in words; a finding is numbered among the findings of its kind, as the results screen names it. */
+function changeText(c: ReturnType<typeof reviewChanges>[number], findings: readonly { feature: string }[]): string {
+  if (c.field === 'finding') return `${findingName(findings, c.findingIndex ?? 0)} ${c.to}`;
   if (c.field === 'add_risk') return `additional risk added: ${c.to}`;
   if (c.field === 'remove_risk') return `additional risk removed: ${c.from}`;
   return `${c.field.replace(/_/g, ' ')}: ${c.from.replace(/_/g, ' ')} -> ${c.to.replace(/_/g, ' ')}`;
@@ -79,7 +81,12 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
         ? {
             reviewedBy: row.reviewedBy ?? '',
             reviewedAt: row.reviewedAt,
-            changes: reviewChanges(row).map((c) => ({ text: changeText(c), reason: c.reason, by: c.by, at: c.at })),
+            changes: reviewChanges(row).map((c) => ({
+              text: changeText(c, original.evidence.findings),
+              reason: c.reason,
+              by: c.by,
+              at: c.at,
+            })),
           }
         : null,
     extraSections: [defensibleSpaceSection(evidence.defensible_space)],

@@ -2,6 +2,7 @@
 // each with a reason; the effective output is recomputed from the analyzer's original by the review model and
 // the scoring module, and written over the effective columns (results, evidence, score, search text, filter
 // flags) so history, statistics and exports use it. The original is kept beside it, unchanged.
+import { findingName } from '../../common/findings';
 import type { Viewer } from '../auth/context';
 import type { Provenance } from '../analyzer/contract';
 import type { Db } from '../db';
@@ -129,7 +130,7 @@ function decide(review: Review, change: ReviewChange, original: Output, effectiv
         throw new ValidationError(`This analysis has no finding ${index}.`, [{ path: 'findingIndex', message: 'No such finding.' }]);
       const from = review.findings[String(index)]?.decision ?? 'unreviewed';
       review.findings[String(index)] = { ...decided, decision: value as FindingDecision };
-      return { field: `finding ${index} (${finding.feature})`, from, to: value, reason: change.reason };
+      return { field: findingName(original.evidence.findings, index), from, to: value, reason: change.reason };
     }
     case 'add_risk': {
       if (effective.results.additional_risks.includes(value)) throw new ValidationError('That additional risk is already listed.');
@@ -258,7 +259,8 @@ export async function revertReview(db: Db, viewer: Viewer, id: string): Promise<
     // One entry per decision undone: from the reviewed value back to the analyzer's.
     const applied = reviewChanges(row).map((c): AppliedChange => {
       const reason = 'Review reverted';
-      if (c.field === 'finding') return { field: `finding ${c.findingIndex} (${c.from})`, from: c.to, to: 'unreviewed', reason };
+      if (c.field === 'finding')
+        return { field: findingName(original.evidence.findings, c.findingIndex ?? 0), from: c.to, to: 'unreviewed', reason };
       if (c.field === 'add_risk') return { field: 'additional_risk', from: c.to, to: '', reason };
       if (c.field === 'remove_risk') return { field: 'additional_risk', from: '', to: c.from, reason };
       return { field: c.field, from: c.to, to: c.from, reason };

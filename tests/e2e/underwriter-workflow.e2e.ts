@@ -43,10 +43,21 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   expect(kinds.length).toBeGreaterThan(0);
   const count = (kind: string) => findings.filter((f) => f.feature === kind).length;
   const feature = kinds.sort((a, b) => count(a) - count(b))[0];
-  const falseIndex = findings.findIndex((f) => f.feature === feature);
 
   // Reject it (each of its outlines) with a reason.
   const review = page.getByRole('region', { name: 'Review', exact: true });
+  // Findings come grouped by kind; a long group (this wooded lot's crowns) shows its first five until asked for the
+  // rest, nearest the roof first.
+  const trees = count('tree');
+  expect(trees).toBeGreaterThan(5);
+  const treeGroup = review.getByRole('group', { name: `Trees (${trees})` });
+  await expect(treeGroup.getByRole('listitem')).toHaveCount(5);
+  await expect(treeGroup.getByRole('listitem').first()).toContainText("at the roof's edge");
+  await treeGroup.getByRole('button', { name: `Show all ${trees} tree findings` }).click();
+  await expect(treeGroup.getByRole('listitem')).toHaveCount(trees);
+  await treeGroup.getByRole('button', { name: 'Show the first 5 tree findings' }).click();
+  await expect(treeGroup.getByRole('listitem')).toHaveCount(5);
+  if (count(feature) > 5) await review.getByRole('button', { name: `Show all ${count(feature)} ${LABELS[feature]} findings` }).click();
   for (let nth = 1; nth <= count(feature); nth++) {
     await review.getByLabel('Reason for the change').fill('Skylights and a shadow, not what the analyzer says');
     await review.getByRole('button', { name: `Reject ${LABELS[feature]} finding ${nth}`, exact: true }).click();
@@ -86,7 +97,8 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   const audit = page.getByRole('list', { name: 'Audit entries' });
   await expect(audit).toContainText(/Created from upload/);
   await expect(audit).toContainText(/Analysed by/);
-  await expect(audit).toContainText(`Reviewed Finding ${falseIndex} (${feature})`.replace('_', ' '));
+  // Named as the review list names it: the first finding of its kind.
+  await expect(audit).toContainText(`Reviewed ${LABELS[feature][0].toUpperCase()}${LABELS[feature].slice(1)} finding 1:`);
   await expect(audit).toContainText('Reason: Skylights and a shadow, not what the analyzer says');
 
   // The PDF report names the reviewed score and the reason.
@@ -99,6 +111,7 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
     .replace(/\s+/g, ' ');
   expect(text).toContain(`Risk score: ${reviewedScore} / 100, High risk (reviewed)`);
   expect(text).toContain('Skylights and a shadow, not what the analyzer says');
+  expect(text).toContain(`${LABELS[feature]} finding 1 rejected`);
   await expect(audit).toContainText('PDF report generated');
 
   // The history's CSV export carries the reviewed values.

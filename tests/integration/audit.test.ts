@@ -62,13 +62,13 @@ describe('the audit trail', () => {
     expect(entries[1].details.duration_ms).toEqual(expect.any(Number));
     expect(entries[2]).toMatchObject({
       actor: user.email,
-      field: 'finding 0 (pool)',
+      field: 'pool finding 1',
       from: 'unreviewed',
       to: 'rejected',
       reason: 'Blue tarp, not a pool',
     });
     expect(entries[3]).toMatchObject({ field: 'roof_style', from: 'gable', to: 'hip', reason: 'Four slopes seen from the street' });
-    expect(entries[4]).toMatchObject({ field: 'finding 0 (pool)', from: 'rejected', to: 'unreviewed', reason: 'Review reverted' });
+    expect(entries[4]).toMatchObject({ field: 'pool finding 1', from: 'rejected', to: 'unreviewed', reason: 'Review reverted' });
     expect(entries[5]).toMatchObject({ field: 'roof_style', from: 'hip', to: 'gable' });
     for (const entry of entries) expect(Date.parse(entry.at)).not.toBeNaN();
 

@@ -1,17 +1,11 @@
-// How each kind of finding (analysis contract `feature`) is named and drawn.
+// How each kind of finding (analysis contract `feature`) is named (common/findings.ts) and drawn.
+import { FINDING_COLOURS, findingLabel } from '../../../common/findings';
 
 export type FeatureStyle = { label: string; colour: string };
 
-export const featureStyles: Record<string, FeatureStyle> = {
-  pool: { label: 'Pool', colour: '#0ea5e9' },
-  spa: { label: 'Spa', colour: '#06b6d4' },
-  tree: { label: 'Tree', colour: '#22c55e' },
-  roof: { label: 'Roof', colour: '#f97316' },
-  solar: { label: 'Solar panels', colour: '#a855f7' },
-  power_line: { label: 'Power line', colour: '#facc15' },
-  damage: { label: 'Damage', colour: '#ef4444' },
-  other: { label: 'Other', colour: '#94a3b8' },
-};
+export const featureStyles: Record<string, FeatureStyle> = Object.fromEntries(
+  Object.entries(FINDING_COLOURS).map(([feature, colour]) => [feature, { label: findingLabel(feature), colour }]),
+);
 
 export function featureStyle(feature: string): FeatureStyle {
   return featureStyles[feature] ?? featureStyles.other;

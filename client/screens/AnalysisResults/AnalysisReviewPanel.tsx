@@ -5,21 +5,13 @@ import { graphql, useFragment } from 'react-relay';
 import type { AnalysisReviewPanel_analysis$key } from '../../__generated__/AnalysisReviewPanel_analysis.graphql';
 import type { AnalysisReviewPanel_query$key } from '../../__generated__/AnalysisReviewPanel_query.graphql';
 import { Alert } from '../../components/Alert';
-import { featureStyle } from '../../components/analysis/features';
 import { formatDateTime, humanize, percent } from '../../components/analysis/format';
 import { Button, fieldClasses, TextField } from '../../components/forms';
 import { useReviewAnalysisMutation } from './useReviewAnalysisMutation';
+import { changeText, FINDINGS_SHOWN, findingKind, groupReviewFindings } from './reviewFindings';
 import { useRevertAnalysisReviewMutation } from './useRevertAnalysisReviewMutation';
 
 const headingClasses = 'text-sm font-semibold text-slate-900 dark:text-white';
-
-/** One change of the review in words: "Pool finding: rejected", "Roof condition: fair → poor". */
-export function changeText(change: { field: string; findingIndex?: number | null; from: string; to: string }): string {
-  if (change.field === 'finding') return `${featureStyle(change.from).label} finding ${(change.findingIndex ?? 0) + 1}: ${change.to}`;
-  if (change.field === 'add_risk') return `Additional risk added: ${change.to}`;
-  if (change.field === 'remove_risk') return `Additional risk removed: ${change.from}`;
-  return `${humanize(change.field)}: ${humanize(change.from)} → ${humanize(change.to)}`;
-}
 
 export function AnalysisReviewPanel({
   analysis,
@@ -78,6 +70,7 @@ export function AnalysisReviewPanel({
   const [value, setValue] = useState('');
   const [newRisk, setNewRisk] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
   const fieldId = useId();
   const valueId = useId();
@@ -100,13 +93,7 @@ export function AnalysisReviewPanel({
   const change = (input: { field: string; value: string; findingIndex?: number }, success: string) =>
     run(() => review({ id: data.id, reason, ...input }), success);
 
-  // Findings numbered within their kind ("Pool 1", "Tree 2"), as a person would name them.
-  const seen = new Map<string, number>();
-  const findings = data.findings.map((finding) => {
-    const n = (seen.get(finding.feature) ?? 0) + 1;
-    seen.set(finding.feature, n);
-    return { ...finding, name: `${featureStyle(finding.feature).label.toLowerCase()} finding ${n}` };
-  });
+  const groups = groupReviewFindings(data.findings, expanded);
 
   return (
     <section
@@ -128,54 +115,84 @@ export function AnalysisReviewPanel({
 
       <div>
         <h3 className={headingClasses}>Findings</h3>
-        {findings.length === 0 ? (
+        {groups.length === 0 ? (
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">The analyzer reported no findings.</p>
         ) : (
-          <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
-            {findings.map((finding) => (
-              <li
-                key={finding.index}
-                className="flex flex-wrap items-center justify-between gap-3 py-2"
-                data-testid={`review-finding-${finding.index}`}
-              >
-                <div className="text-sm">
-                  <p
-                    className={`font-medium text-slate-900 dark:text-white ${finding.reviewDecision === 'rejected' ? 'line-through' : ''}`}
+          groups.map((group) => (
+            <div key={group.feature} className="mt-3" role="group" aria-labelledby={`review-group-${group.feature}`}>
+              <h4 id={`review-group-${group.feature}`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+                {group.heading} ({group.total})
+              </h4>
+              <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
+                {group.shown.map((finding) => (
+                  <li
+                    key={finding.index}
+                    className="flex flex-wrap items-center justify-between gap-3 py-2"
+                    data-testid={`review-finding-${finding.index}`}
                   >
-                    {humanize(finding.name)} <span className="font-normal text-slate-500">({percent(finding.confidence)} confidence)</span>
-                  </p>
-                  {finding.note && <p className="text-slate-600 dark:text-slate-400">{finding.note}</p>}
-                  {finding.reviewDecision && (
-                    <p className="text-slate-600 dark:text-slate-400">
-                      {humanize(finding.reviewDecision)}: {finding.reviewReason}
-                    </p>
-                  )}
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    disabled={busy || finding.reviewDecision === 'confirmed'}
-                    aria-label={`Confirm ${finding.name}`}
-                    onClick={() =>
-                      void change({ field: 'finding', value: 'confirmed', findingIndex: finding.index }, `Confirmed the ${finding.name}.`)
-                    }
-                  >
-                    Confirm
-                  </Button>
-                  <Button
-                    variant="danger"
-                    disabled={busy || finding.reviewDecision === 'rejected'}
-                    aria-label={`Reject ${finding.name}`}
-                    onClick={() =>
-                      void change({ field: 'finding', value: 'rejected', findingIndex: finding.index }, `Rejected the ${finding.name}.`)
-                    }
-                  >
-                    Reject
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+                    <div className="text-sm">
+                      <p
+                        className={`font-medium text-slate-900 dark:text-white ${finding.reviewDecision === 'rejected' ? 'line-through' : ''}`}
+                      >
+                        {humanize(finding.name)}{' '}
+                        <span className="font-normal text-slate-500">({percent(finding.confidence)} confidence)</span>
+                      </p>
+                      {finding.note && <p className="text-slate-600 dark:text-slate-400">{finding.note}</p>}
+                      {finding.reviewDecision && (
+                        <p className="text-slate-600 dark:text-slate-400">
+                          {humanize(finding.reviewDecision)}: {finding.reviewReason}
+                        </p>
+                      )}
+                    </div>
+                    <div className="flex gap-2">
+                      <Button
+                        variant="secondary"
+                        disabled={busy || finding.reviewDecision === 'confirmed'}
+                        aria-label={`Confirm ${finding.name}`}
+                        onClick={() =>
+                          void change(
+                            { field: 'finding', value: 'confirmed', findingIndex: finding.index },
+                            `Confirmed the ${finding.name}.`,
+                          )
+                        }
+                      >
+                        Confirm
+                      </Button>
+                      <Button
+                        variant="danger"
+                        disabled={busy || finding.reviewDecision === 'rejected'}
+                        aria-label={`Reject ${finding.name}`}
+                        onClick={() =>
+                          void change({ field: 'finding', value: 'rejected', findingIndex: finding.index }, `Rejected the ${finding.name}.`)
+                        }
+                      >
+                        Reject
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {group.total > FINDINGS_SHOWN && (
+                <Button
+                  variant="secondary"
+                  className="mt-2"
+                  aria-expanded={group.hidden === 0}
+                  onClick={() =>
+                    setExpanded((open) => {
+                      const next = new Set(open);
+                      if (group.hidden === 0) next.delete(group.feature);
+                      else next.add(group.feature);
+                      return next;
+                    })
+                  }
+                >
+                  {group.hidden === 0
+                    ? `Show the first ${FINDINGS_SHOWN} ${findingKind(group.feature)} findings`
+                    : `Show all ${group.total} ${findingKind(group.feature)} findings`}
+                </Button>
+              )}
+            </div>
+          ))
         )}
       </div>
 
@@ -267,7 +284,8 @@ export function AnalysisReviewPanel({
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300" aria-label="Review changes">
             {data.review.changes.map((c, index) => (
               <li key={index}>
-                {changeText(c)} — “{c.reason}” ({c.by}, {formatDateTime(c.at)})
+                {changeText({ field: c.field, findingIndex: c.findingIndex, from: c.from, to: c.to }, data.findings)} — “{c.reason}” ({c.by}
+                , {formatDateTime(c.at)})
               </li>
             ))}
           </ul>

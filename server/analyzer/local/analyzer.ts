@@ -530,9 +530,15 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
     const overhang =
       roof !== null && overhangPx * relM * relM >= RELATIONS.overhangMinM2 && overhangPx >= RELATIONS.overhangMinRoofShare * roof.areaPx;
     let minDist = Infinity;
-    for (const t of veg.trees) {
-      const near = roofDist ? crownToRoof(t.polygon, roofDist, w, h, veg.canopy) : null;
-      const dist = near ? near.distPx * relM : Infinity;
+    // Nearest the roof first (the crowns that matter to the score and to a reviewer), the larger first at equal
+    // distance; without a roof, largest first as found.
+    const crowns = veg.trees
+      .map((t) => {
+        const near = roofDist ? crownToRoof(t.polygon, roofDist, w, h, veg.canopy) : null;
+        return { t, near, dist: near ? near.distPx * relM : Infinity };
+      })
+      .sort((a, b) => (a.dist === b.dist ? 0 : a.dist - b.dist));
+    for (const { t, near, dist } of crowns) {
       minDist = Math.min(minDist, dist);
       const rel = near ? crownWords(overhang, near.overRoofPx, dist) : '';
       const what = t.count > 1 ? `Group of about ${t.count} tree crowns` : 'Tree crown';

@@ -148,6 +148,11 @@ describe('local analyzer with its learned building map (the default)', () => {
     const notes = out.evidence.findings.filter((f) => f.feature === 'tree').map((f) => f.note);
     expect(notes.filter((n) => n.includes("at the roof's edge")).length).toBeGreaterThan(0);
     for (const note of notes) expect(note).not.toMatch(/touching the roof|over the roof/);
+    // Listed nearest the roof first: the crowns a reviewer checks first are those that drive the score.
+    const distance = (note: string) => (note.includes("at the roof's edge") ? 0 : Number(/about ([\d.]+) m from the roof/.exec(note)?.[1]));
+    const distances = notes.map(distance);
+    expect(distances.every((d) => Number.isFinite(d))).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
     // Over the roof only where the canopy over it counts as touching, and only for a crown that is on the roof.
     expect(crownWords(true, 12, 0)).toBe(', over the roof');
     expect(crownWords(false, 12, 0)).toBe(", at the roof's edge");
