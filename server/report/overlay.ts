@@ -28,13 +28,20 @@ function svgFor(width: number, height: number, findings: readonly Finding[], zon
       ? `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="${stroke * 1.5}" stroke-linecap="round"/>`
       : `<polygon points="${points}" fill="${colour}" fill-opacity="0.22" stroke="${colour}" stroke-width="${stroke}"/>`;
   });
-  // A zone is the roof outline stroked twice its distance wide with round joins: the ground within it.
+  // A zone is the roof outline stroked twice its distance wide with round joins: the ground within it. Its edge is
+  // drawn as a line (the same shape a line wider, masked to what lies outside the zone), as the results screen does.
   const roof = zones?.roof.map(([x, y]) => `${x},${y}`).join(' ') ?? '';
   const circles = zones
-    ? ZONES.map(
-        (z) =>
-          `<polygon points="${roof}" fill="${z.colour}" fill-opacity="0.12" stroke="${z.colour}" stroke-opacity="0.12" stroke-width="${2 * z.outerM * zones.pxPerM}" stroke-linejoin="round"/>`,
-      )
+    ? ZONES.map((z, i) => {
+        const reach = 2 * z.outerM * zones.pxPerM;
+        const shape = `points="${roof}" stroke-linejoin="round"`;
+        return (
+          `<mask id="zone-${i}" maskUnits="userSpaceOnUse" x="0" y="0" width="${width}" height="${height}">` +
+          `<rect width="${width}" height="${height}" fill="white"/><polygon ${shape} fill="black" stroke="black" stroke-width="${reach}"/></mask>` +
+          `<polygon ${shape} fill="${z.colour}" fill-opacity="0.12" stroke="${z.colour}" stroke-opacity="0.12" stroke-width="${reach}"/>` +
+          `<polygon ${shape} fill="none" stroke="${z.colour}" stroke-opacity="0.9" stroke-width="${reach + 2 * stroke}" mask="url(#zone-${i})"/>`
+        );
+      })
     : [];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${circles.join('')}${shapes.join('')}</svg>`;
 }

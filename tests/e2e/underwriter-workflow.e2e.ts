@@ -32,6 +32,11 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   await expect(page).toHaveURL(/\/analysis-results\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   const analysisId = page.url().split('/').pop()!;
 
+  // The defensible-space zones around the roof are drawn with a visible edge each, named in the legend.
+  const zones = page.getByRole('img', { name: 'Defensible space zones' });
+  await expect(zones.locator('[data-zone-edge]')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Defensible space zones (0–1.5, 1.5–9, 9–30 m)');
+
   const before = await api.analysis(analysisId);
   const analyzerScore = before.risk_score!;
   // The corrections below put any score that is not already High into High.

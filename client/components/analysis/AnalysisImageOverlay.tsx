@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisImageOverlay_analysis$key } from '../../__generated__/AnalysisImageOverlay_analysis.graphql';
 import { AuthorizedImage } from './AuthorizedImage';
@@ -68,6 +68,7 @@ export function AnalysisImageOverlay({
     analysis,
   );
   const [showFindings, setShowFindings] = useState(true);
+  const maskId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [cursor, setCursor] = useState<SubjectPoint>(IMAGE_CENTRE);
   const markingArea = useRef<HTMLDivElement>(null);
   const marking = onMark !== undefined;
@@ -84,24 +85,46 @@ export function AnalysisImageOverlay({
   const legend = [...new Set(shapes.map((finding) => finding.feature))];
 
   const space = data.defensibleSpace;
+  // Each zone is the roof outline stroked twice its outer distance wide with round joins: exactly the ground
+  // within that distance of the roof. Outermost first, so the inner zones stack darker; a faint fill alone is lost
+  // under the tree outlines, so each zone's edge is drawn as a line: the same shape a line's width wider, masked
+  // to what lies outside the zone.
+  const edge = Math.max(width, height) / 250;
   const zones = showFindings && space?.status === 'measured' && space.pxPerM && space.roofPolygon && (
-    // Each zone is the roof outline stroked twice its outer distance wide with round joins: exactly the ground
-    // within that distance of the roof. Outermost first, so the inner zones stack darker.
     <OverlaySvg label="Defensible space zones" width={width} height={height}>
-      {DEFENSIBLE_SPACE_ZONES.map((zone) => (
-        <polygon
-          key={zone.label}
-          points={svgPoints(space.roofPolygon!)}
-          fill={zone.colour}
-          fillOpacity={0.12}
-          stroke={zone.colour}
-          strokeOpacity={0.12}
-          strokeWidth={2 * zone.outerM * space.pxPerM!}
-          strokeLinejoin="round"
-        >
-          <title>{`Defensible space ${zone.label}`}</title>
-        </polygon>
-      ))}
+      {DEFENSIBLE_SPACE_ZONES.map((zone, index) => {
+        const points = svgPoints(space.roofPolygon!);
+        const reach = 2 * zone.outerM * space.pxPerM!;
+        const mask = `${maskId}-zone-${index}`;
+        return (
+          <g key={zone.label}>
+            <title>{`Defensible space ${zone.label}`}</title>
+            <mask id={mask} maskUnits="userSpaceOnUse" x={0} y={0} width={width} height={height}>
+              <rect width={width} height={height} fill="white" />
+              <polygon points={points} fill="black" stroke="black" strokeWidth={reach} strokeLinejoin="round" />
+            </mask>
+            <polygon
+              points={points}
+              fill={zone.colour}
+              fillOpacity={0.12}
+              stroke={zone.colour}
+              strokeOpacity={0.12}
+              strokeWidth={reach}
+              strokeLinejoin="round"
+            />
+            <polygon
+              data-zone-edge={zone.label}
+              points={points}
+              fill="none"
+              stroke={zone.colour}
+              strokeOpacity={0.9}
+              strokeWidth={reach + 2 * edge}
+              strokeLinejoin="round"
+              mask={`url(#${mask})`}
+            />
+          </g>
+        );
+      })}
     </OverlaySvg>
   );
 
@@ -246,11 +269,14 @@ export function AnalysisImageOverlay({
           })}
           {zones && (
             <li className="flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
-              <span
-                className="h-3 w-3 rounded-full ring-1 ring-black/10"
-                style={{ backgroundColor: DEFENSIBLE_SPACE_ZONES[2].colour }}
-                aria-hidden="true"
-              />
+              {[...DEFENSIBLE_SPACE_ZONES].reverse().map((zone) => (
+                <span
+                  key={zone.label}
+                  className="h-3 w-3 rounded-full border-2 bg-transparent"
+                  style={{ borderColor: zone.colour }}
+                  aria-hidden="true"
+                />
+              ))}
               Defensible space zones (0–1.5, 1.5–9, 9–30 m)
             </li>
           )}
