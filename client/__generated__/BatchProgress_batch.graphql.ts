@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<99c55dd6c328ed90df0f4bbf649a0126>>
+ * @generated SignedSource<<1147ef6060a3f6d3d79bd9a83fa23471>>
  * @lightSyntaxTransform
  */
 
@@ -21,6 +21,7 @@ export type BatchProgress_batch$data = {
     readonly running: number;
   };
   readonly createdAt: any;
+  readonly id: string;
   readonly name: string;
   readonly status: BatchStatus;
   readonly totalRows: number;
@@ -37,6 +38,13 @@ const node: ReaderFragment = {
   "metadata": null,
   "name": "BatchProgress_batch",
   "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "id",
+      "storageKey": null
+    },
     {
       "alias": null,
       "args": null,
@@ -130,6 +138,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "8105e752a0cca364085d9e41b33a2b6a";
+(node as any).hash = "7d6c549a0c1c1fc98469374ab42a1b07";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<4b6bb62e0e22f1a06a098dbfa3fffc6a>>
- * @relayHash fcb2cc4b4ae45b180f92559454b2a527
+ * @generated SignedSource<<da7f35a5b193b3d20315c76487613d43>>
+ * @relayHash 666a416616cd728be05bf31373ecdeee
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID fcb2cc4b4ae45b180f92559454b2a527
+// @relayRequestID 666a416616cd728be05bf31373ecdeee
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -61,20 +61,20 @@ v4 = {
   "name": "status",
   "storageKey": null
 },
-v5 = [
-  {
-    "kind": "Variable",
-    "name": "first",
-    "variableName": "count"
-  }
-],
-v6 = {
+v5 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
-};
+},
+v6 = [
+  {
+    "kind": "Variable",
+    "name": "first",
+    "variableName": "count"
+  }
+];
 return {
   "fragment": {
     "argumentDefinitions": [
@@ -137,6 +137,7 @@ return {
         "selections": [
           (v3/*:: as any*/),
           (v4/*:: as any*/),
+          (v5/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -213,7 +214,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v5/*:: as any*/),
+            "args": (v6/*:: as any*/),
             "concreteType": "BatchRowsConnection",
             "kind": "LinkedField",
             "name": "rows",
@@ -306,7 +307,7 @@ return {
                             "name": "riskScore",
                             "storageKey": null
                           },
-                          (v6/*:: as any*/)
+                          (v5/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -360,7 +361,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v5/*:: as any*/),
+            "args": (v6/*:: as any*/),
             "filters": [
               "state"
             ],
@@ -368,15 +369,14 @@ return {
             "key": "BatchRowsTable_rows",
             "kind": "LinkedHandle",
             "name": "rows"
-          },
-          (v6/*:: as any*/)
+          }
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "id": "fcb2cc4b4ae45b180f92559454b2a527",
+    "id": "666a416616cd728be05bf31373ecdeee",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

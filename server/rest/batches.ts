@@ -1,6 +1,6 @@
 // Portfolio batches over REST: POST /aerial/batches (a CSV as the body or in JSON, or a list of image ids),
 // GET /aerial/batches, GET /aerial/batches/{id} (progress), GET /aerial/batches/{id}/results (every row, CSV or
-// JSON, streamed). The services validate, authorise and word every message.
+// JSON, streamed), POST /aerial/batches/{id}/retry (the failed rows again). The services validate, authorise and word every message.
 import { requireViewer } from '../auth/context';
 import type { Batch } from '../generated/prisma/client';
 import { MAX_BATCH_CSV_BYTES } from '../services/batch-csv';
@@ -13,6 +13,7 @@ import {
   getBatch,
   listBatches,
   listBatchRows,
+  retryBatch,
   type BatchCounts,
   type RowWithAnalysis,
 } from '../services/batches';
@@ -96,6 +97,15 @@ export const batchRoutes: Route[] = [
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       return json(batchRecord(batch, await batchCounts(ctx.db, batch.id)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/aerial/batches/:id/retry',
+    async handle(req) {
+      const ctx = await req.context();
+      const { batch, retried } = await retryBatch(ctx.analysis, requireViewer(ctx), req.params.id);
+      return json({ ...batchRecord(batch, await batchCounts(ctx.db, batch.id)), retried_rows: retried });
     },
   },
   {

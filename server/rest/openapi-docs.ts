@@ -320,6 +320,19 @@ export const routeDocs: Record<string, RouteDoc> = {
     params: s.idParam('id', 'The batch id.'),
     responses: { 200: { description: 'Rows per state.', schema: s.batchSchema }, 404: err('No such batch of yours.') },
   },
+  'POST /aerial/batches/:id/retry': {
+    tag: 'Batches',
+    summary: 'Try the failed rows again',
+    description:
+      'Queues again every row whose map image could not be fetched or whose analysis failed; a row whose image was ' +
+      'stored is analysed again. Rows not found or invalid stay as they are.',
+    params: s.idParam('id', 'The batch id.'),
+    responses: {
+      200: { description: 'The batch, running again, with `retried_rows`.', schema: s.retriedBatchSchema },
+      404: err('No such batch of yours.'),
+      409: err('The batch has no failed rows.'),
+    },
+  },
   'GET /aerial/batches/:id/results': {
     tag: 'Batches',
     summary: 'Every row’s result (CSV or JSON)',

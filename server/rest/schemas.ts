@@ -397,6 +397,10 @@ export const batchSchema = z
   })
   .meta({ id: 'Batch' });
 
+export const retriedBatchSchema = batchSchema
+  .extend({ retried_rows: z.number().int().describe('How many failed rows were queued again.') })
+  .meta({ id: 'RetriedBatch' });
+
 export const batchResultSchema = z
   .object({
     row: z.number().int().describe('The CSV row (the header is row 1), or the image’s position (from 1).'),

@@ -1,7 +1,7 @@
 // Batch: a portfolio of properties analysed together (issue 11 item 4); the viewer's batches, one batch's
 // progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/services/batch-runner.ts.
 import { builder } from '../builder';
-import { ForbiddenError, ValidationError } from '../domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Batch } from '../generated/prisma/client';
 import {
   BATCH_ROW_STATES,
@@ -10,6 +10,7 @@ import {
   createBatch,
   listBatchRows,
   listBatches,
+  retryBatch,
   rowState,
   type BatchCounts,
   type RowWithAnalysis,
@@ -142,5 +143,22 @@ builder.mutationField('createBatch', (t) =>
           imageIds: input.imageIds?.map((id) => rawIdOf(String(id), 'Image')),
         }),
       ),
+  }),
+);
+
+const RetryBatchInput = builder.inputType('RetryBatchInput', {
+  fields: (t) => ({ id: t.id({ required: true, description: 'The batch’s global id.' }) }),
+});
+
+builder.mutationField('retryBatch', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: BatchRef,
+    nullable: false,
+    description:
+      'Queues the batch’s failed rows again (map image not fetched, or analysis failed); rows not found or invalid stay as they are.',
+    errors: { types: [NotFoundError, ConflictError] },
+    args: { input: t.arg({ type: RetryBatchInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      typed(async () => (await retryBatch(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Batch'))).batch),
   }),
 );

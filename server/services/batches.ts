@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Viewer } from '../auth/context';
 import type { Db } from '../db';
 import type { AnalysisResults } from '../analyzer/contract';
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Analysis, Batch, BatchRow, Image, Prisma } from '../generated/prisma/client';
 import type { AnalysisDeps } from './analysis-deps';
 import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
@@ -23,6 +23,7 @@ export const BATCH_MESSAGES = {
   imageNotFound: 'Image not found.',
   duplicateImage: (first: number) => `Duplicate image (first at position ${first}).`,
   analysisDeleted: 'The analysis was deleted.',
+  nothingToRetry: 'This batch has no failed rows to try again.',
 } as const;
 
 /** What a person sees per row. */
@@ -98,6 +99,25 @@ export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unk
     // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
     deps.batches?.wake();
     return batch;
+  });
+}
+
+/**
+ * `retryBatch` and POST /aerial/batches/{id}/retry: the failed rows (their map image could not be fetched, or
+ * their analysis failed or was deleted) go back to the queue, as if new; a row whose image was stored keeps it and
+ * is analysed again, the failed analysis staying in the history. Rows not found or invalid stay as they are:
+ * trying again gives the same answer. Answers how many rows were queued again.
+ */
+export async function retryBatch(deps: BatchDeps, viewer: Viewer, id: string): Promise<{ batch: Batch; retried: number }> {
+  return failingAs(BATCH_MESSAGES.failed, async () => {
+    const batch = await findOwnedBatch(deps.db, viewer.uid, id);
+    const { count } = await deps.db.batchRow.updateMany({
+      where: { batchId: batch.id, ...ROW_STATE_WHERE.failed },
+      data: { status: 'pending', attempts: 0, error: null, analysisId: null },
+    });
+    if (count === 0) throw new ConflictError(BATCH_MESSAGES.nothingToRetry);
+    deps.batches?.wake();
+    return { batch, retried: count };
   });
 }
 

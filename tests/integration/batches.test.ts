@@ -257,3 +257,71 @@ describe('a restart', () => {
     }
   }, 240_000);
 });
+
+describe('failed rows', () => {
+  it('are tried again on request once the provider is back; a row whose analysis failed is analysed again', async () => {
+    const dave = await createEmulatorUser();
+    const counts = async (id: string) =>
+      ((await (await t.request(`/aerial/batches/${id}`, { headers: auth(dave) })).json()) as Json).counts;
+    tiles.setMode('http-500');
+    let id: string;
+    try {
+      const res = await csvRequest(dave, ['ref,lat,lon', 'F-1,' + point(300), 'F-2,' + point(301), 'F-3,'].join('\n'));
+      id = ((await res.json()) as Json).batch_id;
+      const failed = await finished(dave, id, 120_000);
+      expect(failed.counts).toEqual({ queued: 0, running: 0, done: 0, not_found: 0, failed: 2, invalid: 1 });
+    } finally {
+      tiles.setMode('ok');
+    }
+    // Another user's retry is a 404, as for an unknown batch; nothing moves.
+    expect((await t.request(`/aerial/batches/${id}/retry`, { method: 'POST', headers: auth(bob) })).status).toBe(404);
+    expect((await counts(id)).failed).toBe(2);
+
+    const gid = Buffer.from(`Batch:${id}`).toString('base64');
+    const retried = await graphql<Json>(
+      t,
+      `
+        mutation ($input: RetryBatchInput!) {
+          retryBatch(input: $input) {
+            __typename
+            ... on MutationRetryBatchSuccess {
+              data {
+                status
+                counts {
+                  failed
+                  invalid
+                }
+              }
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { token: dave.idToken, variables: { input: { id: gid } } },
+    );
+    expect(retried.data!.retryBatch.__typename).toBe('MutationRetryBatchSuccess');
+    expect(retried.data!.retryBatch.data.counts).toEqual({ failed: 0, invalid: 1 });
+    expect(retried.data!.retryBatch.data.status).toBe('running');
+    expect((await finished(dave, id, 120_000)).counts).toEqual({ queued: 0, running: 0, done: 2, not_found: 0, failed: 0, invalid: 1 });
+
+    // Nothing failed: a 409 in words.
+    const nothing = await t.request(`/aerial/batches/${id}/retry`, { method: 'POST', headers: auth(dave) });
+    expect(nothing.status).toBe(409);
+    expect(((await nothing.json()) as Json).error).toEqual({ code: 'CONFLICT', message: 'This batch has no failed rows to try again.' });
+
+    // A row whose analysis failed: analysed again on its stored image, the failed analysis kept in the history.
+    const row = (await t.db.prisma.batchRow.findFirst({ where: { batchId: id, referenceId: 'F-1' } }))!;
+    await t.db.prisma.analysis.update({ where: { id: row.analysisId! }, data: { status: 'failed', error: 'Analysis failed' } });
+    expect((await counts(id)).failed).toBe(1);
+    const again = await t.request(`/aerial/batches/${id}/retry`, { method: 'POST', headers: auth(dave) });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Json).retried_rows).toBe(1);
+    expect((await finished(dave, id, 120_000)).counts.done).toBe(2);
+    const after = (await t.db.prisma.batchRow.findUnique({ where: { id: row.id } }))!;
+    expect(after.imageId).toBe(row.imageId);
+    expect(after.analysisId).not.toBe(row.analysisId);
+    expect(await t.db.prisma.analysis.count({ where: { id: row.analysisId!, status: 'failed' } })).toBe(1);
+  }, 240_000);
+});

@@ -214,6 +214,12 @@ describe('real answers match the documented shapes', () => {
     expect(results!.map((r: Json) => r.status)).toEqual(['done', 'invalid']);
     await call('GET', `/aerial/batches/${batch!.batch_id}/results`, { headers: auth(alice) });
     await call('GET', `/aerial/batches/${batch!.batch_id}/results?format=xml`, { headers: auth(alice) });
+    // Retry: nothing failed (409), no such batch (404), then a row whose analysis failed (200).
+    await call('POST', `/aerial/batches/${batch!.batch_id}/retry`, { headers: auth(alice) });
+    await call('POST', `/aerial/batches/${crypto.randomUUID()}/retry`, { headers: auth(alice) });
+    const row = await t.db.prisma.batchRow.findFirst({ where: { batchId: batch!.batch_id, referenceId: 'R-1' } });
+    await t.db.prisma.analysis.update({ where: { id: row!.analysisId! }, data: { status: 'failed', error: 'Analysis failed' } });
+    expect((await call('POST', `/aerial/batches/${batch!.batch_id}/retry`, { headers: auth(alice) }))!.retried_rows).toBe(1);
   });
 
   it('saw every documented success of every route', () => {

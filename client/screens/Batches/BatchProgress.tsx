@@ -1,13 +1,55 @@
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { BatchProgress_batch$key } from '../../__generated__/BatchProgress_batch.graphql';
 import { formatDateTime } from '../../components/analysis/format';
+import { Button } from '../../components/forms';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
 import { BatchDownloads } from './BatchDownloads';
+import { UserFacingError } from '../../relay/useTypedMutation';
+import { useRetryBatchMutation } from './useRetryBatchMutation';
+
+/** The failed rows (map image not fetched, analysis failed) can be tried again: the provider may be back. */
+function RetryFailedRows({ id, failed }: { id: string; failed: number }) {
+  const [retry, retrying] = useRetryBatchMutation();
+  const [message, setMessage] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
+  // "Queued again" stands while those rows run; rows that fail once more bring the button back without it.
+  const shown = message && (message.tone === 'error' || failed === 0) ? message : null;
+  if (failed === 0 && !shown) return null;
+  const run = () => {
+    setMessage(null);
+    retry(id)
+      .then(() => setMessage({ tone: 'done', text: `${failed} row${failed === 1 ? '' : 's'} queued again.` }))
+      .catch((error: unknown) =>
+        setMessage({
+          tone: 'error',
+          text: error instanceof UserFacingError ? error.message : 'Failed to retry the rows. Please try again.',
+        }),
+      );
+  };
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      {failed > 0 && (
+        <Button type="button" busy={retrying} onClick={run}>
+          {failed === 1 ? 'Try the failed row again' : `Try the ${failed} failed rows again`}
+        </Button>
+      )}
+      {shown && (
+        <p
+          role={shown.tone === 'error' ? 'alert' : 'status'}
+          className={`text-sm ${shown.tone === 'error' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}`}
+        >
+          {shown.text}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export function BatchProgress({ batch }: { batch: BatchProgress_batch$key }) {
   const data = useFragment(
     graphql`
       fragment BatchProgress_batch on Batch {
+        id
         batchId
         name
         createdAt
@@ -67,6 +109,7 @@ export function BatchProgress({ batch }: { batch: BatchProgress_batch$key }) {
           </div>
         ))}
       </dl>
+      <RetryFailedRows id={data.id} failed={counts.failed} />
       <BatchDownloads batchId={data.batchId} name={data.name} finished={data.status === 'done'} />
     </section>
   );
