@@ -7,6 +7,7 @@ import {
   linkWithCredential,
   linkWithPopup,
   signInAnonymously,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -102,6 +103,22 @@ export async function sendPasswordReset(email: string): Promise<void> {
   } catch (error) {
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
+}
+
+/**
+ * Sends the signed-in user a link that verifies their address (the profile shows "Not verified" until it is
+ * opened and they sign in again); resolves with the address it went to.
+ */
+export async function sendVerificationLink(): Promise<string> {
+  const user = firebaseAuth().currentUser;
+  if (!user?.email) throw new FormError('You are signed out. Sign in again to verify your email.');
+  try {
+    await sendEmailVerification(user, returnToLogin());
+  } catch (error) {
+    if (!CONTINUE_URL_REFUSED.has(authErrorCode(error) ?? '')) throw error;
+    await sendEmailVerification(user);
+  }
+  return user.email;
 }
 
 export type ProfileChanges = { email: string; password: string; confirmPassword: string };

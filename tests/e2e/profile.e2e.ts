@@ -56,6 +56,31 @@ test('profile: a new email takes effect only once the link sent to it is opened'
   await expect(signInAtEmulator(account)).rejects.toThrow();
 });
 
+test('profile: an unverified address gets a verification link; once opened, the next sign-in shows it verified', async ({
+  page,
+  login,
+}) => {
+  const account = await login();
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Account' });
+  await expect(card.getByText('Not verified', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Send verification link' }).click();
+  await expect(card.getByRole('status')).toHaveText(`We sent a verification link to ${account.email}. Open it, then sign in again.`);
+  await expect(card.getByRole('button', { name: 'Send verification link' })).toHaveCount(0);
+
+  const link = await latestOobCode(account.email, 'VERIFY_EMAIL');
+  expect(link, 'the emulator recorded the verification email').toBeTruthy();
+  expect(new URL(link!.oobLink).searchParams.get('continueUrl')).toBe(new URL('/login', page.url()).toString());
+  await openOobLink(link!.oobLink);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/login');
+  await signInThroughUi(page, account);
+  await page.goto('/profile');
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Send verification link' })).toHaveCount(0);
+});
+
 test('dashboard welcomes the signed-in email', async ({ page, login }) => {
   const account = await login();
   await page.goto('/dashboard');

@@ -1,6 +1,47 @@
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ProfileAccountCard_user$key } from '../../__generated__/ProfileAccountCard_user.graphql';
+import { FormError, sendVerificationLink } from '../../auth/actions';
+import { authErrorMessage } from '../../auth/errors';
 import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/forms';
+
+/** "Not verified" comes with a way to verify: a link sent to the address, opened, then a new sign-in. */
+function VerifyEmail() {
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'sent' | 'error'; text: string } | null>(null);
+  const send = () => {
+    setSending(true);
+    setMessage(null);
+    sendVerificationLink()
+      .then((email) => setMessage({ tone: 'sent', text: `We sent a verification link to ${email}. Open it, then sign in again.` }))
+      .catch((cause: unknown) =>
+        setMessage({
+          tone: 'error',
+          text:
+            cause instanceof FormError ? cause.message : authErrorMessage(cause, 'Failed to send the verification link. Please try again.'),
+        }),
+      )
+      .finally(() => setSending(false));
+  };
+  return (
+    <div className="mt-2 space-y-1">
+      {message?.tone !== 'sent' && (
+        <Button type="button" variant="secondary" busy={sending} onClick={send}>
+          Send verification link
+        </Button>
+      )}
+      {message && (
+        <p
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={`text-sm ${message.tone === 'error' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}`}
+        >
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const providerNames: Record<string, string> = {
   password: 'Email and password',
@@ -50,6 +91,7 @@ export function ProfileAccountCard({ user }: { user: ProfileAccountCard_user$key
             </span>
           </p>
         )}
+        {!guest && !account.emailVerified && account.email && <VerifyEmail />}
       </div>
       <dl className="grid grid-cols-2 gap-6 text-sm sm:text-right">
         <div>
