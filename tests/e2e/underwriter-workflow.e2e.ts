@@ -122,6 +122,8 @@ test('review, rescore, audit, PDF report and CSV export; another user gets 404 o
   // The history's CSV export carries the reviewed values.
   await page.getByRole('link', { name: 'View History' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible();
+  // An uploaded photo has no coordinates: the screen says which analyses the GeoJSON holds.
+  await expect(page.getByText('GeoJSON maps the analyses whose place is known', { exact: false })).toBeVisible();
   const exporting = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csvFile = await exporting;

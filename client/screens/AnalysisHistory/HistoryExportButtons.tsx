@@ -43,6 +43,9 @@ export function HistoryExportButtons({ query }: { query: HistoryQuery }) {
           </Button>
         ))}
       </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        GeoJSON maps the analyses whose place is known (map searches, photos with GPS); the others are only in CSV and JSON.
+      </p>
       {error && <Alert tone="error">{error}</Alert>}
     </div>
   );
