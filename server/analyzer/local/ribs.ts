@@ -93,14 +93,31 @@ export function ribAutocorrelation(
 }
 
 /**
- * True when the autocorrelation swings down to −`swing`, up to +`swing` and down to −`swing` again: two periods
- * of a regular surface. Water, covers and pool floors decorrelate within a lag or two and do not swing back.
+ * True when the autocorrelation swings like a regular surface's: down to −`swing`, up to +`swing` and down to
+ * −`swing` again (two periods), or, around some other level, through three swings in a row between its turning
+ * points each at least 2 × `swing` from peak to trough (a re-encoded upload blurs the ribs and lifts the whole
+ * curve, while its period stays). Water, covers and pool floors decorrelate within a lag or two and do not swing
+ * back.
  */
 export function swingsLikeRibs(correlation: number[]): boolean {
   let swings = 0;
   for (const value of correlation) {
     const wanted = swings % 2 === 0 ? value <= -RIBS.swing : value >= RIBS.swing;
     if (wanted && ++swings >= 3) return true;
+  }
+  // The turning points: the first value, then each value where the curve changes direction (flat steps skipped).
+  const turns: number[] = correlation.length ? [correlation[0]] : [];
+  let direction = 0;
+  for (let i = 1; i < correlation.length; i++) {
+    const step = Math.sign(correlation[i] - correlation[i - 1]);
+    if (step === 0) continue;
+    if (direction !== 0 && step !== direction) turns.push(correlation[i - 1]);
+    direction = step;
+  }
+  let run = 0;
+  for (let i = 1; i < turns.length; i++) {
+    run = Math.abs(turns[i] - turns[i - 1]) >= 2 * RIBS.swing ? run + 1 : 0;
+    if (run >= 3) return true;
   }
   return false;
 }

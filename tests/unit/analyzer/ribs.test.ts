@@ -64,6 +64,14 @@ describe('swingsLikeRibs', () => {
     expect(swingsLikeRibs([0.4, -0.3, 0.3, -0.3])).toBe(true);
   });
 
+  it("reads ribs blurred by an upload's re-encode: the same period with the whole curve lifted (decision 013zj)", () => {
+    // The upper barn of drone frame MP4-34 as uploaded (JPEG quality 90): troughs stop at −0.13 and −0.23.
+    expect(swingsLikeRibs([0.42, -0.13, 0.27, 0.41, 0.41, -0.23, 0.01, 0.36, 0.11])).toBe(true);
+    // Water beside it in the same frame: one drop, then within a few hundredths of zero.
+    expect(swingsLikeRibs([0.5, -0.07, -0.12, -0.06, -0.06, 0.01, 0.02, 0.02, 0.01])).toBe(false);
+    expect(swingsLikeRibs([-0.15, -0.37, -0.0, -0.0, 0.08, 0.02, 0.0, 0.01, 0.03])).toBe(false);
+  });
+
   it('is not fooled by one dip, a dip and a rise, or a slow decay', () => {
     expect(swingsLikeRibs([0.5, -0.3, -0.2, 0.0])).toBe(false);
     expect(swingsLikeRibs([0.5, -0.3, 0.3, 0.1, -0.2])).toBe(false);
