@@ -17,7 +17,7 @@ import { loadModels, modelLoadErrors, runSegmentation, type LoadedModel } from '
 import { detectWires, luminance, type Wire } from './powerlines';
 import { assessQuality } from './quality';
 import { components, countSet, dilate, distanceTransform, resizePlane, ringShareOn, type Mask, type Plane } from './raster';
-import { assessRoofCondition, classifyRoofStyle, roofFeatures } from './roof-analysis';
+import { assessRoofCondition, classifyRoofStyle, roofFeatures, tarpBlueMask } from './roof-analysis';
 import { coarseScene, px, type Scene } from './scene';
 import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
 import { detectSolar, finePanelsElsewhere, finePanelsOnRoof, solarFromMap, type SolarArray } from './solar';
@@ -64,6 +64,8 @@ export interface Detections {
   roofShape?: RoofShape | null;
   /** The exposure correction the detectors read the frame with, when it was dark or washed out (decision 013z). */
   exposure?: ExposureCorrection | null;
+  /** The subject roof's ribbed blue, when it is a blue metal roof (decision 013zk). */
+  metalRoof?: Mask | null;
 }
 
 const SEGMENTATION_MODELS = ['building', 'pool', 'tree', 'solar', 'power_line'] as const;
@@ -217,10 +219,22 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     probs.power_line,
     gsdEstimate ? fineScale.mPerPx : null,
   );
-  // Panels are not on water, canopy or a tarp (a blue tarp is roof damage; both solar stages took one for panels).
+  // A blue metal roof (a barn, a carport) has a tarp's colour, and its ribs read as panel cells: ribbed blue on the
+  // subject roof is the roof itself, neither damage nor panels (decision 013zk).
+  let metalRoof: Mask | null = null;
+  if (roof) {
+    const blue = tarpBlueMask(scene, roof.mask);
+    if (countSet(blue) >= METAL_ROOF.minRoofShare * roof.areaPx) {
+      const [ribbed] = await ribbedBodies(image, decoded, scene, [blue], gsd ?? gsdEstimate?.mPerPx ?? null);
+      if (ribbed) metalRoof = blue;
+    }
+  }
+  // Panels are not on water, canopy, a tarp (a blue tarp is roof damage; both solar stages took one for panels) or a
+  // metal roof's ribs.
   const tarpMask = tarps.length ? waterMask(tarps, w, h) : null;
   const exclude = new Uint8Array(w * h);
-  for (let i = 0; i < exclude.length; i++) exclude[i] = wmask[i] | vegetation.canopy[i] | (tarpMask ? tarpMask[i] : 0);
+  for (let i = 0; i < exclude.length; i++)
+    exclude[i] = wmask[i] | vegetation.canopy[i] | (tarpMask ? tarpMask[i] : 0) | (metalRoof ? metalRoof[i] : 0);
   const solarThreshold = models.get('solar')?.entry.threshold;
   // With a subject, the map is read on its roof alone (below); without one, wherever no blob was found.
   let solar = detectSolar(scene, exclude, subject ? null : probs.solar, solarThreshold);
@@ -230,6 +244,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   if (subject) {
     const near = roof ? dilate(roof.mask, w, h, px(scene, RELATIONS.solarRoofMarginM)) : null;
     if (near && tarpMask) for (let i = 0; i < near.length; i++) if (tarpMask[i]) near[i] = 0;
+    if (near && metalRoof) for (let i = 0; i < near.length; i++) if (metalRoof[i]) near[i] = 0;
     // Arrays lying mostly on the roof grown by the margin (panels run to the eaves).
     solar = near ? solar.filter((s) => shareOn(s.mask, near) > 0.5) : [];
     if (near && !solar.length && probs.solar) solar = solarFromMap(scene, probs.solar, solarThreshold, near, roof?.mask);
@@ -257,6 +272,7 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
     gsdEstimate,
     roofShape: shape,
     exposure,
+    metalRoof,
   };
 }
 
@@ -323,6 +339,9 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  * How findings relate to the subject building, in one place. Distances are metres on the ground (from the
  * known resolution, else from the roof's width).
  */
+/** Decision 013zk: a subject roof this much tarp-blue (share of its pixels) is read for ribs. */
+export const METAL_ROOF = { minRoofShare: 0.25 };
+
 export const RELATIONS = {
   /** A house roof is about this wide: the yardstick for distances when the resolution is unknown. */
   typicalRoofWidthM: 12,
@@ -473,7 +492,7 @@ export function buildOutput(d: Detections, context: AnalyzeContext, elapsedMs: n
   if (roof) {
     const feats = { ...roofFeatures(scene, roof), ...d.roofShape };
     const style = classifyRoofStyle(feats);
-    const cond = assessRoofCondition(scene, roof);
+    const cond = assessRoofCondition(scene, roof, d.metalRoof ?? null);
     obs.roof.style = style.style;
     obs.roof.condition = cond.judged ? roofConditionFromSigns(cond.signs) : 'unknown';
     const cosmetic = cond.signs.filter((s) => !isMaterialSign(s)).map((s) => ROOF_SIGN_WORDS[s]);

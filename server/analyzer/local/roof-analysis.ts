@@ -265,8 +265,28 @@ function localRoofLuminance(L: Plane, roof: Mask, w: number, h: number, r: numbe
   return out;
 }
 
-export function assessRoofCondition(scene: Scene, roof: Roof): RoofCondition {
-  const { w, h, r, g, b, sat, hue, texture, L } = scene;
+/**
+ * Tarp blue: deep and saturated (hue ~205–250°), unlike the cyan of pool water or grey-blue panels; green trailing
+ * blue by a margin keeps teal covers out.
+ */
+export function isTarpBlue(scene: Scene, i: number): boolean {
+  const { r, g, b, sat, hue } = scene;
+  return hue[i] >= 200 && hue[i] <= 250 && sat[i] > 0.4 && b[i] > 0.3 && b[i] > r[i] + 0.15 && b[i] > g[i] + 0.05;
+}
+
+/** The tarp-blue pixels of `mask`. */
+export function tarpBlueMask(scene: Scene, mask: Mask): Mask {
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) out[i] = mask[i] && isTarpBlue(scene, i) ? 1 : 0;
+  return out;
+}
+
+/**
+ * `metal`: the roof's own ribbed blue (a blue metal roof, decision 013zk), which has a tarp's colour but is no
+ * damage: its pixels are not counted as tarp.
+ */
+export function assessRoofCondition(scene: Scene, roof: Roof, metal: Mask | null = null): RoofCondition {
+  const { w, h, texture, L } = scene;
   const inner = erode(roof.mask, w, h, Math.max(1, Math.round(0.5 * scene.pxPerM)));
   const n = countSet(inner);
   if (n < 80) return { signs: [], damage: null, judged: false, tarpShare: 0, fragmentation: 0 };
@@ -277,9 +297,7 @@ export function assessRoofCondition(scene: Scene, roof: Roof): RoofCondition {
   let dark = 0;
   for (let i = 0; i < inner.length; i++) {
     if (!inner[i]) continue;
-    // Tarp blue is deep and saturated (hue ~205–250°), unlike the cyan of pool water or grey-blue panels;
-    // green trailing blue by a margin keeps teal covers out.
-    if (hue[i] >= 200 && hue[i] <= 250 && sat[i] > 0.4 && b[i] > 0.3 && b[i] > r[i] + 0.15 && b[i] > g[i] + 0.05) {
+    if (!metal?.[i] && isTarpBlue(scene, i)) {
       tarp[i] = 1;
       nTarp++;
     }
