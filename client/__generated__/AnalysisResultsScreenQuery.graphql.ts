@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<958cb29141f0d580232daa4d3c14e6f9>>
- * @relayHash 4058f258d137544c490c4fc2afd85dcb
+ * @generated SignedSource<<8f09f9a1e24df7ddc46716ed0c18558e>>
+ * @relayHash cbd66b2a7aca485bba8ee011388c54c3
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 4058f258d137544c490c4fc2afd85dcb
+// @relayRequestID cbd66b2a7aca485bba8ee011388c54c3
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -23,7 +23,7 @@ export type AnalysisResultsScreenQuery$data = {
       readonly __typename: "AnalysisResults";
     } | null | undefined;
     readonly status: AnalysisStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "ReportDownloadButton_analysis" | "SamePropertyPanel_analysis">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalyseAgainButton_analysis" | "AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "ReportDownloadButton_analysis" | "SamePropertyPanel_analysis">;
   } | null | undefined;
   readonly " $fragmentSpreads": FragmentRefs<"AnalysisReviewPanel_query">;
 };
@@ -282,6 +282,11 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "SamePropertyPanel_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "AnalyseAgainButton_analysis"
           }
         ],
         "storageKey": null
@@ -970,7 +975,7 @@ return {
     ]
   },
   "params": {
-    "id": "4058f258d137544c490c4fc2afd85dcb",
+    "id": "cbd66b2a7aca485bba8ee011388c54c3",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
@@ -979,6 +984,6 @@ return {
 };
 })();
 
-(node as any).hash = "7c7304749102c700f0d32838589d79ca";
+(node as any).hash = "ee1120f8e4523aedbe6df60db7856471";
 
 export default node;

@@ -58,6 +58,15 @@ test('results: an analysis that failed shows the red error box with the reason',
   await expect(alert).toContainText('Failed to analyze image');
   await expect(alert).toHaveClass(/bg-red-50/);
   await expect(page.getByText('No analysis results found.')).toHaveCount(0);
+
+  // Its image is stored: "Analyse this image again" runs a new analysis of it, without an upload. This one fails
+  // again, and says so where it was asked.
+  await alert.getByRole('button', { name: 'Analyse this image again' }).click();
+  await expect(alert.getByText('Failed to analyze image', { exact: false })).toHaveCount(2);
+  const runs = await api.analyses();
+  expect(runs).toHaveLength(2);
+  expect(new Set(runs.map((r) => r.image_item_id))).toEqual(new Set([itemId]));
+
   await alert.getByRole('link', { name: 'Return to Analysis' }).click();
   await expect(page).toHaveURL('/map-analysis');
 });

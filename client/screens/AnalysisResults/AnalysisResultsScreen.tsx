@@ -1,6 +1,6 @@
 // spec §2 "Analysis results screen": title, New Analysis and View History links, a spinner while
-// loading, a red box on failure (no such record, or its analysis failed), a yellow one when a finished
-// analysis holds no results, else the results view.
+// loading, a red box on failure (no such record, or its analysis failed: then with a way to analyse its image
+// again), a yellow one when a finished analysis holds no results, else the results view.
 import { Suspense, useCallback, type ReactNode } from 'react';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -12,6 +12,7 @@ import { buttonClasses } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
+import { AnalyseAgainButton } from './AnalyseAgainButton';
 import { AnalysisAuditTrail } from './AnalysisAuditTrail';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
 import { AnalysisReviewPanel } from './AnalysisReviewPanel';
@@ -32,6 +33,7 @@ export const AnalysisResultsScreenQuery = graphql`
       ...AnalysisAuditTrail_analysis
       ...ReportDownloadButton_analysis
       ...SamePropertyPanel_analysis
+      ...AnalyseAgainButton_analysis
     }
     ...AnalysisReviewPanel_query
   }
@@ -67,7 +69,7 @@ function ReturnToAnalysis() {
   );
 }
 
-function ErrorBox({ children, detail }: { children: ReactNode; detail?: string | null }) {
+function ErrorBox({ children, detail, action }: { children: ReactNode; detail?: string | null; action?: ReactNode }) {
   return (
     <div
       role="alert"
@@ -75,8 +77,9 @@ function ErrorBox({ children, detail }: { children: ReactNode; detail?: string |
     >
       <p className="font-medium">{children}</p>
       {detail && <p className="mt-1 text-sm">{detail}</p>}
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <ReturnToAnalysis />
+        {action}
       </div>
     </div>
   );
@@ -110,7 +113,9 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
     return <AnalysisLiveProgress analysis={analysis} refresh={refresh} />;
   }
   // A failed analysis has no analysis_results: a failure (spec §5), with the reason it failed.
-  if (analysis.status === 'failed') return <ErrorBox>{analysis.error ?? LOAD_FAILED_MESSAGE}</ErrorBox>;
+  // Its image is stored: it can be analysed again without a new upload.
+  if (analysis.status === 'failed')
+    return <ErrorBox action={<AnalyseAgainButton analysis={analysis} />}>{analysis.error ?? LOAD_FAILED_MESSAGE}</ErrorBox>;
   // Finished, yet nothing to show: the empty result.
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
   return (
