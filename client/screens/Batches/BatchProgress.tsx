@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { BatchProgress_batch$key } from '../../__generated__/BatchProgress_batch.graphql';
+import { Alert } from '../../components/Alert';
 import { formatDateTime } from '../../components/analysis/format';
 import { Button } from '../../components/forms';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
@@ -33,14 +34,7 @@ function RetryFailedRows({ id, failed }: { id: string; failed: number }) {
           {failed === 1 ? 'Try the failed row again' : `Try the ${failed} failed rows again`}
         </Button>
       )}
-      {shown && (
-        <p
-          role={shown.tone === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${shown.tone === 'error' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}`}
-        >
-          {shown.text}
-        </p>
-      )}
+      {shown && <Alert tone={shown.tone === 'error' ? 'error' : 'success'}>{shown.text}</Alert>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { ProfileAccountCard_user$key } from '../../__generated__/ProfileAccountCard_user.graphql';
 import { FormError, sendVerificationLink } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
+import { Alert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/forms';
 
@@ -31,14 +32,7 @@ function VerifyEmail() {
           Send verification link
         </Button>
       )}
-      {message && (
-        <p
-          role={message.tone === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${message.tone === 'error' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}`}
-        >
-          {message.text}
-        </p>
-      )}
+      {message && <Alert tone={message.tone === 'error' ? 'error' : 'success'}>{message.text}</Alert>}
     </div>
   );
 }
