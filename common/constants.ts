@@ -19,6 +19,12 @@ export const UPLOAD_MESSAGES = {
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
+/**
+ * Shortest side, in pixels, an image must have to be analysed; like the pixel limit, also checked at upload, so
+ * an 8 × 8 icon is refused with its reason instead of being stored and then failing as "Please try again".
+ */
+export const MIN_IMAGE_SIDE_PX = 32;
+
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 

@@ -15,3 +15,7 @@ export const tooManyPixels = (width: number, height: number, maxPixels: number) 
       maxPixels >= 1_000_000 ? `${Number((maxPixels / 1_000_000).toFixed(1))} megapixels` : `${maxPixels} pixels`
     }`,
   );
+
+/** Not a specification message either: an image too small for any analyzer to judge, refused before it is stored. */
+export const tooFewPixels = (width: number, height: number, minSide: number) =>
+  new ValidationError(`Image dimensions ${width} × ${height} are below the minimum of ${minSide} × ${minSide} pixels`);

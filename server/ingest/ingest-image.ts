@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../common/constants';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MIN_IMAGE_SIDE_PX } from '../../common/constants';
 import { AppError } from '../domain/errors';
-import { invalidImage, noFile, tooManyPixels } from './errors';
+import { invalidImage, noFile, tooFewPixels, tooManyPixels } from './errors';
 import { readExifHints, type ExifHints } from './exif';
 import { estimateGsd, type GsdHint } from './gsd';
 import { readLimited, type ImageInput } from './read-limited';
@@ -11,7 +11,8 @@ import { MIME_BY_FORMAT, sniffImageFormat, type ImageFormat } from './sniff';
 
 /**
  * Largest decoded image accepted: the analyzers' own limit, so nothing is accepted that cannot be analysed
- * (a 46 MP upload used to be stored, then refused by the analyzer). A drone's 48 MP mode is over it.
+ * (a 46 MP upload used to be stored, then refused by the analyzer). A drone's 48 MP mode is over it. The
+ * analyzers' smallest side (MIN_IMAGE_SIDE_PX) is checked here for the same reason.
  */
 export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
@@ -86,6 +87,7 @@ async function reencode(received: Buffer, format: ImageFormat, maxPixels: number
   // The magic number said one thing; the decoder must agree, or the bytes are not what they claim.
   if (declared.format !== format || !declared.width || !declared.height) throw invalidImage();
   if (declared.width * declared.height > maxPixels) throw tooManyPixels(declared.width, declared.height, maxPixels);
+  if (Math.min(declared.width, declared.height) < MIN_IMAGE_SIDE_PX) throw tooFewPixels(declared.width, declared.height, MIN_IMAGE_SIDE_PX);
 
   try {
     // pages: 1 decodes only the first GIF frame, whatever the frame count. failOn 'warning' (sharp's

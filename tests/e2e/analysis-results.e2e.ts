@@ -1,7 +1,8 @@
 // The results screen's states (spec §2, §4, §8): loading, error, empty, missing id, and another user's id.
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
-import { buildingTile, darkPoolsTile, poolsTile, tinyPng } from './fixtures/images';
+import { writeFileSync } from 'node:fs';
+import { buildingTile, darkPoolsTile, poolsTile, storedImageFiles } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
 
 const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
@@ -46,8 +47,12 @@ test('results: without an id the screen says the id is missing', async ({ page, 
 
 test('results: an analysis that failed shows the red error box with the reason', async ({ page, login, api }) => {
   await login();
-  // A 1 × 1 image is a valid upload that no analyzer can judge: its job ends failed, without results.
-  const itemId = await api.upload(tinyPng(), 'Tiny Test Parcel');
+  // An upload whose stored file is then damaged on disk (what a failing disk or a bad restore leaves): no analyzer can
+  // read it, so its job ends failed, without results.
+  const itemId = await api.upload(poolsTile(), 'Damaged Test Parcel');
+  const files = storedImageFiles(itemId);
+  expect(files).toHaveLength(1);
+  writeFileSync(files[0], Buffer.from('this file was an image once\n'.repeat(40)));
   await api.requestAnalysis(itemId);
   const [failed] = await api.analyses();
   expect(failed.status).toBe('failed');

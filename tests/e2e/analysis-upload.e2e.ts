@@ -1,6 +1,6 @@
 // The upload flow of /map-analysis (spec §4, §5, §9) and the results screen it leads to (spec §2).
 import { expect, test } from './fixtures/analyses';
-import { oversizedPng, plainText, poolsTile, textNamedJpeg } from './fixtures/images';
+import { oversizedPng, plainText, poolsTile, textNamedJpeg, tinyPng } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
 
 const UPLOAD_FAILED = 'Failed to upload or analyze image. Please try again.';
@@ -139,6 +139,12 @@ test('upload: the spec messages for no file, a wrong type, an oversized file and
   await expect(alert).toHaveText('Please select a valid image file (JPEG, PNG, or GIF)');
   await expect(page).toHaveURL('/map-analysis?tab=upload');
   await expect(page.getByRole('button', { name: 'Upload and Analyze' })).toBeEnabled();
+
+  // A real PNG of 1 × 1 pixels: refused at upload with its size, not stored and then failed as "Please try again".
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles(tinyPng());
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  await expect(alert).toHaveText('Image dimensions 1 × 1 are below the minimum of 32 × 32 pixels');
+  await expect(page).toHaveURL('/map-analysis?tab=upload');
 });
 
 test('upload: a failed upload returns to idle with the screen message', async ({ page, login }) => {

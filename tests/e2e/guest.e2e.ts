@@ -1,12 +1,10 @@
 // Guest sessions (issue 13, spec §1: non-registered users keep results only for the session): "Continue as
 // guest" is an anonymous sign-in that can use every analysis screen; creating an account from it links the
 // credential to the same user, so everything stays; signing out of it deletes its rows, images and account.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { AerialApi, expect, test } from './fixtures/analyses';
 import { EMULATOR_ORIGIN, PROJECT_ID, freshCredentials } from './fixtures/emulator';
-import { poolsTile } from './fixtures/images';
+import { poolsTile, storedImageFiles } from './fixtures/images';
 import { signInThroughUi } from './fixtures/test';
 
 const BANNER = 'You are using Aerisk as a guest: your results last only for this session.';
@@ -26,12 +24,6 @@ async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('menu', { name: 'User menu' }).getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');
-}
-
-/** Stored image files whose name is the image's id (DATA_DIR/images/…/<id>.<ext>). */
-function imageFiles(imageId: string): string[] {
-  const root = path.join(process.env.AERISK_E2E_DATA_DIR!, 'images');
-  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => path.basename(name).startsWith(`${imageId}.`));
 }
 
 async function emulatorAccountExists(uid: string): Promise<boolean> {
@@ -131,7 +123,7 @@ test("signing out of a guest session deletes the guest's analyses, image files a
   expect(await api.requestAnalysis(itemId)).toBe(200);
   const [record] = await api.analyses();
   expect(record.property_location).toBe('9 Passing Lane');
-  expect(imageFiles(itemId)).toHaveLength(1);
+  expect(storedImageFiles(itemId)).toHaveLength(1);
   // Every analysis screen answers for the guest.
   await page.goto('/aerial-risk/history');
   await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
@@ -139,7 +131,7 @@ test("signing out of a guest session deletes the guest's analyses, image files a
   await expect(page.getByRole('heading', { name: 'Aerial Image Analysis' })).toBeVisible();
 
   await signOut(page);
-  await expect.poll(() => imageFiles(itemId)).toHaveLength(0);
+  await expect.poll(() => storedImageFiles(itemId)).toHaveLength(0);
   expect(await emulatorAccountExists(uid)).toBe(false);
   // The session is gone with its data: its token opens nothing any more.
   const after = await page.request.get(`/aerial/analysis/${record.analysis_id}`, { headers: { Authorization: `Bearer ${token}` } });

@@ -70,8 +70,8 @@ describe('POST /aerial/upload', () => {
     const { item_id } = (await res.json()) as Json;
     const row = await t.db.prisma.image.findUniqueOrThrow({ where: { id: item_id } });
     expect(row.mime).toBe('image/jpeg');
-    // Stored sideways with orientation 6: the stored image is upright, 20 × 40.
-    expect([row.width, row.height]).toEqual([20, 40]);
+    // Stored sideways with orientation 6: the stored image is upright, 40 × 80.
+    expect([row.width, row.height]).toEqual([40, 80]);
     expect(row.latitude).toBeCloseTo(37.775, 3);
     expect(row.longitude).toBeCloseTo(-122.4167, 3);
     expect(row.capturedAt?.toISOString()).toBe('2024-05-06T05:08:09.000Z');
@@ -143,6 +143,21 @@ describe('POST /aerial/upload', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message } });
     const gql = (await (await graphqlUpload(t, user, { bytes, name: 'drone-46mp.jpg', type: 'image/jpeg' })).json()) as Json;
+    expect(gql.data.uploadImage).toMatchObject({ __typename: 'ValidationError', message });
+    expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
+  });
+
+  it('refuses at upload an image too small to analyse (8 × 8), on both transports, storing nothing', async () => {
+    // Before: it was stored (201), and its analysis then failed with "Failed to upload or analyze image. Please try again."
+    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4a6' } })
+      .png()
+      .toBuffer();
+    const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
+    const message = 'Image dimensions 8 × 8 are below the minimum of 32 × 32 pixels';
+    const res = await restUpload(t, user, { bytes, name: 'icon.png', type: 'image/png' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message } });
+    const gql = (await (await graphqlUpload(t, user, { bytes, name: 'icon.png', type: 'image/png' })).json()) as Json;
     expect(gql.data.uploadImage).toMatchObject({ __typename: 'ValidationError', message });
     expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
   });

@@ -3,12 +3,13 @@
 // in the coordinates of the image as a person sees it), and a bounded working copy for the vision code.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../../common/constants';
+import { MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '../../../common/constants';
 import { ImageDecodeError } from '../contract';
 
 /** The one pixel limit (also checked at upload); a 20000×20000 PNG (400 MP) is refused from its header. */
 export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
-export const MIN_SIDE_PX = 32;
+/** The one minimum side (also checked at upload). */
+export const MIN_SIDE_PX = MIN_IMAGE_SIDE_PX;
 /**
  * Long side of the working copy. 800 px leaves 600×400 map tiles untouched, keeps a 12 MP photo well under a
  * second, and still resolves a wire a few centimetres thick in a close-range drone photo.

@@ -25,11 +25,11 @@ export const DJI_XMP = (relativeAltitude: string, pitch: string) =>
   `<?xpacket end="w"?>`;
 
 /**
- * A 40 × 20 drone-style JPEG stored sideways (EXIF orientation 6 = display rotated 90° clockwise), with
+ * An 80 × 40 drone-style JPEG stored sideways (EXIF orientation 6 = display rotated 90° clockwise), with
  * GPS position, capture time with offset, GPS altitude, focal lengths, camera model and DJI XMP.
  */
 export async function droneJpeg(options: { relativeAltitude?: string; pitch?: string } = {}): Promise<Buffer> {
-  return sharp(halves(40, 20), { raw: { width: 40, height: 20, channels: 3 } })
+  return sharp(halves(80, 40), { raw: { width: 80, height: 40, channels: 3 } })
     .jpeg({ quality: 95 })
     .withMetadata({ orientation: 6 })
     .withExif({
@@ -59,7 +59,7 @@ export async function plainJpeg(width = 200, height = 150): Promise<Buffer> {
 }
 
 export async function pngWithGps(): Promise<Buffer> {
-  return sharp(halves(30, 10), { raw: { width: 30, height: 10, channels: 3 } })
+  return sharp(halves(60, 40), { raw: { width: 60, height: 40, channels: 3 } })
     .png()
     .withExif({
       IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 0/1' },

@@ -50,10 +50,10 @@ describe('ingestImage: accepted images', () => {
       focalLength35mmMm: 24,
       model: 'DJI FC3582',
     });
-    // Stored 40 × 20 with "rotate 90° clockwise": the left (red) half is now the top.
-    expect([image.width, image.height]).toEqual([20, 40]);
-    const top = await pixel(image, 10, 2);
-    const bottom = await pixel(image, 10, 37);
+    // Stored 80 × 40 with "rotate 90° clockwise": the left (red) half is now the top.
+    expect([image.width, image.height]).toEqual([40, 80]);
+    const top = await pixel(image, 20, 4);
+    const bottom = await pixel(image, 20, 75);
     expect(top[0]).toBeGreaterThan(200);
     expect(top[2]).toBeLessThan(60);
     expect(bottom[2]).toBeGreaterThan(200);
@@ -75,7 +75,7 @@ describe('ingestImage: accepted images', () => {
   it('estimates the ground resolution from the height above take-off, labelled as an estimate', async () => {
     const image = await ingestImage(await droneJpeg());
     // 60.2 m, 24 mm equivalent, 2:1 frame: long side of the equivalent sensor = 43.27 × 2/√5 mm.
-    const expected = (60.2 * ((Math.hypot(36, 24) * 40) / Math.hypot(40, 20))) / (24 * 40);
+    const expected = (60.2 * ((Math.hypot(36, 24) * 80) / Math.hypot(80, 40))) / (24 * 80);
     expect(image.gsdHint?.source).toBe('estimated');
     expect(image.gsdHint?.metersPerPixel).toBeCloseTo(expected, 3);
     expect(image.gsdHint?.basis).toContain('60.2 m');
@@ -90,7 +90,7 @@ describe('ingestImage: accepted images', () => {
 
   it('keeps a PNG as PNG and reads its GPS position', async () => {
     const image = await ingestImage(await pngWithGps());
-    expect(image).toMatchObject({ mime: 'image/png', ext: 'png', width: 30, height: 10, sourceMime: 'image/png' });
+    expect(image).toMatchObject({ mime: 'image/png', ext: 'png', width: 60, height: 40, sourceMime: 'image/png' });
     expect(image.exif.latitude).toBeCloseTo(-33.866667, 5);
     expect(image.exif.longitude).toBeCloseTo(151.2, 5);
     expect((await sharp(image.buffer).metadata()).exif).toBeUndefined();
@@ -236,6 +236,20 @@ describe('ingestImage: pixel limit', () => {
     // Its pixel data is garbage: decoding would have given the invalid-image error instead.
     const error = await rejection(ingestImage(hugePngHeaderOnly()));
     expect(error.message).toContain('exceed the limit');
+  });
+
+  it('refuses an image with a side under 32 pixels, which no analyzer can judge, naming its size', async () => {
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const error = await rejection(ingestImage(tiny));
+    expect(error.code).toBe('VALIDATION');
+    expect(error.message).toBe('Image dimensions 8 × 8 are below the minimum of 32 × 32 pixels');
+    // One short side is enough: a strip 31 pixels high is refused, a 32 × 32 image accepted.
+    expect((await rejection(ingestImage(await plainJpeg(400, 31)))).message).toBe(
+      'Image dimensions 400 × 31 are below the minimum of 32 × 32 pixels',
+    );
+    expect(await ingestImage(await plainJpeg(32, 32))).toMatchObject({ width: 32, height: 32 });
   });
 
   it('applies a lower limit when asked', async () => {
