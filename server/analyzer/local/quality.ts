@@ -1,5 +1,5 @@
 // Can this image support a judgement at all? Checked before anything is detected: too dark, washed out or
-// clouded, blurred, blank, or far too coarse to see a roof. The reasons are sentences a person can act on.
+// clouded, blurred, blank, without colour, or far too coarse to see a roof. The reasons are sentences a person can act on.
 import { quantile } from './raster';
 import type { Scene } from './scene';
 
@@ -12,11 +12,18 @@ export const QUALITY = {
   minSharpness: 0.0045,
   /** Ground resolution above which roofs, pools and trees cannot be told apart. */
   maxGsdM: 2.0,
+  /**
+   * A pixel has colour when its channels differ by more than this (of 1; 3/255 is above a JPEG's rounding of grey).
+   * An image is greyscale when fewer than `minColourShare` of its pixels have colour: a colour photo of the greyest
+   * scene in the evaluation sets (wires against an overcast sky) has about 50 %, a grey image saved as RGB none.
+   */
+  colourStep: 3 / 255,
+  minColourShare: 0.001,
 };
 
 export interface Quality {
   reasons: string[];
-  metrics: { meanL: number; p95L: number; cloudShare: number; sharpness: number };
+  metrics: { meanL: number; p95L: number; cloudShare: number; sharpness: number; colourShare: number };
 }
 
 export function assessQuality(scene: Scene, gsdInput: number | null): Quality {
@@ -24,9 +31,12 @@ export function assessQuality(scene: Scene, gsdInput: number | null): Quality {
   const n = w * h;
   let sum = 0;
   let cloud = 0;
+  let coloured = 0;
+  const { r, g, b } = scene;
   for (let i = 0; i < n; i++) {
     sum += L[i];
     if (L[i] > 0.8 && sat[i] < 0.12 && texture[i] < 0.03) cloud++;
+    if (Math.max(Math.abs(r[i] - g[i]), Math.abs(g[i] - b[i]), Math.abs(r[i] - b[i])) > QUALITY.colourStep) coloured++;
   }
   const meanL = sum / n;
   const p95L = quantile(L, 0.95);
@@ -46,8 +56,13 @@ export function assessQuality(scene: Scene, gsdInput: number | null): Quality {
   if (p95L < QUALITY.darkP95 || meanL < QUALITY.darkMean) reasons.push('The image is too dark to see the property.');
   if (cloud / n > QUALITY.cloudShare) reasons.push('Cloud, haze or over-exposure hides most of the property.');
   if (sharpness < QUALITY.minSharpness) reasons.push('The image is too blurred or featureless to make out roofs, trees or water.');
+  // Water, vegetation, tarps and panels are told apart by their colour: without it every one of them would be
+  // reported absent, and the score would read as a low risk that nobody measured.
+  if (coloured / n < QUALITY.minColourShare) {
+    reasons.push('The image has no colour (it is greyscale), so water, vegetation and the roof cannot be judged; upload a colour image.');
+  }
   if (gsdInput && gsdInput > QUALITY.maxGsdM) {
     reasons.push(`The ground resolution (${gsdInput.toFixed(1)} m per pixel) is far too coarse to see roofs, pools or trees.`);
   }
-  return { reasons, metrics: { meanL, p95L, cloudShare: cloud / n, sharpness } };
+  return { reasons, metrics: { meanL, p95L, cloudShare: cloud / n, sharpness, colourShare: coloured / n } };
 }

@@ -328,6 +328,25 @@ describe('local analyzer on generated scenes', () => {
     expect(out.evidence.unassessable_reasons.join(' ')).toMatch(/blurred or featureless/);
   });
 
+  it('says a greyscale image cannot be assessed, rather than finding no pool, no trees and a low risk', async () => {
+    // The urban canopy tile (120 trees by its source), in grey: as a grey JPEG and as grey saved as RGB.
+    const colour = await analyzer.analyze(fixture('chico_2020_55.png'), { source: 'upload', gsd_m_per_px: 0.6 });
+    expect(colour.evidence.unassessable_reasons.join(' ')).not.toMatch(/greyscale/);
+    for (const grey of [
+      await sharp(fixture('chico_2020_55.png')).grayscale().jpeg({ quality: 90 }).toBuffer(),
+      await sharp(fixture('chico_2020_55.png')).grayscale().toColourspace('srgb').png().toBuffer(),
+    ]) {
+      const out = await analyzer.analyze(grey, { source: 'upload', gsd_m_per_px: 0.6 });
+      expectConformant(out);
+      expect(out.evidence.assessable).toBe(false);
+      expect(out.results.risk_score).toBeNull();
+      expect(out.evidence.unassessable_reasons).toContain(
+        'The image has no colour (it is greyscale), so water, vegetation and the roof cannot be judged; upload a colour image.',
+      );
+      expect(out.evidence.findings).toEqual([]);
+    }
+  });
+
   it('says an image without a building cannot be scored, but still reports what it saw', async () => {
     const out = await analyzer.analyze(fixture('OSBS_029.png'), { source: 'upload', gsd_m_per_px: 0.1 });
     if (!out.evidence.assessable) {
