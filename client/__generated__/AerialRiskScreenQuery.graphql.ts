@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<4ba92b2602062f56272350e0ff5bfe60>>
- * @relayHash e36fa92fd7710143a79f7a7186cf5819
+ * @generated SignedSource<<277b845254ac091c70794f9a7baa3a60>>
+ * @relayHash cceecbb9acb9c109a397cafbcad8de4f
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID e36fa92fd7710143a79f7a7186cf5819
+// @relayRequestID cceecbb9acb9c109a397cafbcad8de4f
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -200,6 +200,20 @@ return {
                   }
                 ],
                 "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "failed",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "inProgress",
+                "storageKey": null
               }
             ],
             "storageKey": null
@@ -367,7 +381,7 @@ return {
     ]
   },
   "params": {
-    "id": "e36fa92fd7710143a79f7a7186cf5819",
+    "id": "cceecbb9acb9c109a397cafbcad8de4f",
     "metadata": {},
     "name": "AerialRiskScreenQuery",
     "operationKind": "query",

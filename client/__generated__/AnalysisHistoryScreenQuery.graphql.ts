@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<dda753538a24f368caff16dc8dbbc541>>
- * @relayHash 6ca69bed6e4e6903e932b8f3206fbbeb
+ * @generated SignedSource<<891abc27e0fda003b95171f9170a99b3>>
+ * @relayHash 21ca59eec406b67e9dddd79b342c6a51
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 6ca69bed6e4e6903e932b8f3206fbbeb
+// @relayRequestID 21ca59eec406b67e9dddd79b342c6a51
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -214,6 +214,20 @@ return {
                     "storageKey": null
                   }
                 ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "failed",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "inProgress",
                 "storageKey": null
               }
             ],
@@ -495,7 +509,7 @@ return {
     ]
   },
   "params": {
-    "id": "6ca69bed6e4e6903e932b8f3206fbbeb",
+    "id": "21ca59eec406b67e9dddd79b342c6a51",
     "metadata": {},
     "name": "AnalysisHistoryScreenQuery",
     "operationKind": "query",

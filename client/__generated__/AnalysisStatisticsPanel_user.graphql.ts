@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1e61304c0400866c261e48ffd9e4d8c3>>
+ * @generated SignedSource<<c96bde9605770d381deba95ab4fef59e>>
  * @lightSyntaxTransform
  */
 
@@ -11,6 +11,8 @@ import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisStatisticsPanel_user$data = {
   readonly analysisStatistics: {
+    readonly failed: number;
+    readonly inProgress: number;
     readonly notAssessable: number;
     readonly riskFactors: {
       readonly pools: number;
@@ -130,6 +132,20 @@ const node: ReaderFragment = {
             }
           ],
           "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "failed",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "inProgress",
+          "storageKey": null
         }
       ],
       "storageKey": null
@@ -139,6 +155,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "05bf1cd53f0c4e9552fbafb1221222b5";
+(node as any).hash = "dd3d48ac03434a19db487d480d223bc1";
 
 export default node;

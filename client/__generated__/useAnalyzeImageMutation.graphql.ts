@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<4ea294a87d8eca7c1c1fea8a766d1b6f>>
- * @relayHash cea2cee80cca5af5f3160512f993a2d5
+ * @generated SignedSource<<504b1ae2681b1783d51f84c973d596f1>>
+ * @relayHash 6073b24fce501af21ea82bdea53b9b78
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID cea2cee80cca5af5f3160512f993a2d5
+// @relayRequestID 6073b24fce501af21ea82bdea53b9b78
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -680,6 +680,20 @@ return {
                           }
                         ],
                         "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "failed",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "inProgress",
+                        "storageKey": null
                       }
                     ],
                     "storageKey": null
@@ -699,7 +713,7 @@ return {
     ]
   },
   "params": {
-    "id": "cea2cee80cca5af5f3160512f993a2d5",
+    "id": "6073b24fce501af21ea82bdea53b9b78",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",

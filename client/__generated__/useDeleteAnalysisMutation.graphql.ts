@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<82635f3e69350ebca5a41f27de6ed332>>
- * @relayHash 90c7f2b3840a98a4f05064dfe4ee1717
+ * @generated SignedSource<<1586a1465be792dab22dee2b8df10df6>>
+ * @relayHash dbb1794fdb6a7d3ab32d761065e0fa21
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 90c7f2b3840a98a4f05064dfe4ee1717
+// @relayRequestID dbb1794fdb6a7d3ab32d761065e0fa21
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -269,6 +269,20 @@ return {
                           }
                         ],
                         "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "failed",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "inProgress",
+                        "storageKey": null
                       }
                     ],
                     "storageKey": null
@@ -294,7 +308,7 @@ return {
     ]
   },
   "params": {
-    "id": "90c7f2b3840a98a4f05064dfe4ee1717",
+    "id": "dbb1794fdb6a7d3ab32d761065e0fa21",
     "metadata": {},
     "name": "useDeleteAnalysisMutation",
     "operationKind": "mutation",

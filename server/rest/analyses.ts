@@ -43,6 +43,8 @@ export function analysisStatisticsRecord(stats: AnalysisStatistics) {
       trees_overhanging: riskFactors.treesOverhanging,
       power_lines: riskFactors.powerLines,
     },
+    failed: stats.failed,
+    in_progress: stats.inProgress,
   };
 }
 

@@ -268,6 +268,8 @@ export const analysisStatisticsSchema = z.object({
     trees_overhanging: z.number().int(),
     power_lines: z.number().int(),
   }),
+  failed: z.number().int().describe('analyses that failed (no result); not in total_analyses'),
+  in_progress: z.number().int().describe('analyses queued or running; not in total_analyses until they finish'),
 });
 
 export const itemIdSchema = z.object({ item_id: id });

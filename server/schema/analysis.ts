@@ -107,6 +107,8 @@ AnalysisStatisticsRef.implement({
     }),
     riskScores: t.field({ type: RiskBandsRef, resolve: (s) => s.riskScores }),
     riskFactors: t.field({ type: RiskFactorsRef, resolve: (s) => s.riskFactors }),
+    failed: t.exposeInt('failed', { description: 'Analyses that failed (no result); not in the total.' }),
+    inProgress: t.exposeInt('inProgress', { description: 'Analyses queued or running; not in the total until they finish.' }),
   }),
 });
 

@@ -1,6 +1,6 @@
 // Statistics for the history and aerial-risk screens, each one aggregate query. Spec §3: analysis
 // statistics count finished analyses; an unassessable one (no score) counts in the total but in
-// no band. Risk factors use the same rules as the history filters. Domain shapes: REST's snake_case
+// no band. Failed and unfinished analyses are counted apart, so the screen can say why the history lists more. Risk factors use the same rules as the history filters. Domain shapes: REST's snake_case
 // records are made in rest/, GraphQL exposes these as they are.
 import type { Viewer } from '../auth/context';
 import type { Db } from '../db';
@@ -19,6 +19,9 @@ export interface AnalysisStatistics {
   notAssessable: number;
   riskScores: RiskBands;
   riskFactors: { pools: number; spas: number; treesOverhanging: number; powerLines: number };
+  /** Not in the total: analyses that failed (no result), and those queued or running. */
+  failed: number;
+  inProgress: number;
 }
 
 export interface RiskZoneStatistics {
@@ -33,21 +36,25 @@ const n = (value: bigint | number | null | undefined) => Number(value ?? 0);
 export async function analysisStatistics(db: Db, viewer: Viewer): Promise<AnalysisStatistics> {
   return failingAs(FAILURE.analysisStatistics, async () => {
     const [row] = await db.$queryRaw<Counts[]>`
-      SELECT count(*) AS total,
-        count(*) FILTER (WHERE risk_score < ${RISK_BAND_MEDIUM_FROM}) AS low,
-        count(*) FILTER (WHERE risk_score >= ${RISK_BAND_MEDIUM_FROM} AND risk_score < ${RISK_BAND_HIGH_FROM}) AS medium,
-        count(*) FILTER (WHERE risk_score >= ${RISK_BAND_HIGH_FROM}) AS high,
-        count(*) FILTER (WHERE risk_score IS NULL) AS not_assessable,
-        count(*) FILTER (WHERE has_pool) AS pools,
-        count(*) FILTER (WHERE has_spa) AS spas,
-        count(*) FILTER (WHERE trees_overhanging) AS trees,
-        count(*) FILTER (WHERE has_power_lines) AS power_lines
-      FROM analyses WHERE owner_id = ${viewer.uid} AND status = 'done'`;
+      SELECT count(*) FILTER (WHERE done) AS total,
+        count(*) FILTER (WHERE done AND risk_score < ${RISK_BAND_MEDIUM_FROM}) AS low,
+        count(*) FILTER (WHERE done AND risk_score >= ${RISK_BAND_MEDIUM_FROM} AND risk_score < ${RISK_BAND_HIGH_FROM}) AS medium,
+        count(*) FILTER (WHERE done AND risk_score >= ${RISK_BAND_HIGH_FROM}) AS high,
+        count(*) FILTER (WHERE done AND risk_score IS NULL) AS not_assessable,
+        count(*) FILTER (WHERE done AND has_pool) AS pools,
+        count(*) FILTER (WHERE done AND has_spa) AS spas,
+        count(*) FILTER (WHERE done AND trees_overhanging) AS trees,
+        count(*) FILTER (WHERE done AND has_power_lines) AS power_lines,
+        count(*) FILTER (WHERE status = 'failed') AS failed,
+        count(*) FILTER (WHERE status IN ('queued', 'running')) AS in_progress
+      FROM (SELECT *, status = 'done' AS done FROM analyses WHERE owner_id = ${viewer.uid}) AS mine`;
     return {
       totalAnalyses: n(row?.total),
       notAssessable: n(row?.not_assessable),
       riskScores: { low: n(row?.low), medium: n(row?.medium), high: n(row?.high) },
       riskFactors: { pools: n(row?.pools), spas: n(row?.spas), treesOverhanging: n(row?.trees), powerLines: n(row?.power_lines) },
+      failed: n(row?.failed),
+      inProgress: n(row?.in_progress),
     };
   });
 }

@@ -74,6 +74,11 @@ test('results: an analysis that failed shows the red error box with the reason',
 
   await alert.getByRole('link', { name: 'Return to Analysis' }).click();
   await expect(page).toHaveURL('/map-analysis');
+
+  // The history lists both; its statistics, which count finished analyses, say where they are.
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('2 analyses');
+  await expect(page.getByTestId('stats-not-counted')).toHaveText('Not counted above: 2 failed analyses (no result).');
 });
 
 test("results: another user's analysis reads as not found", async ({ page, login, api }) => {

@@ -20,6 +20,9 @@ const scripts = {
   '6 Plain Rd, Flatland': { roof: { style: 'flat' as const } },
 };
 const LOCATIONS = Object.keys(scripts);
+/** Analysed only by the statistics tests' own user: one that fails, one that takes a while. */
+const BROKEN = '7 Broken Rd, Faultline';
+const SLOW = '8 Slow Ln, Waitville';
 
 let t: AnalysisTestApp & { dispose(): Promise<void> };
 let base: string;
@@ -28,7 +31,7 @@ let user: EmulatorUser;
 const made: { id: string; location: string; score: number | null; itemId: string }[] = [];
 
 beforeAll(async () => {
-  t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer(scripts) });
+  t = await createAnalysisTestApp({ analyzer: scriptedAnalyzer({ ...scripts, [BROKEN]: { fail: true }, [SLOW]: { delayMs: 3000 } }) });
   base = await t.listen();
   user = await createEmulatorUser();
   for (const location of LOCATIONS) {
@@ -232,6 +235,8 @@ describe('statistics', () => {
       not_assessable: 1,
       risk_scores: bands,
       risk_factors: { pools: 2, spas: 1, trees_overhanging: 1, power_lines: 1 },
+      failed: 0,
+      in_progress: 0,
     });
     // The unassessable one is in the total, in no band: the bands and the not-assessable count add up.
     expect(bands.low + bands.medium + bands.high).toBe(5);
@@ -259,6 +264,8 @@ describe('statistics', () => {
                 treesOverhanging
                 powerLines
               }
+              failed
+              inProgress
             }
           }
         }
@@ -277,8 +284,32 @@ describe('statistics', () => {
           treesOverhanging: rest.risk_factors.trees_overhanging,
           powerLines: rest.risk_factors.power_lines,
         },
+        failed: rest.failed,
+        inProgress: rest.in_progress,
       },
     });
+  });
+
+  it('counts failed and unfinished analyses apart from the total, which the history lists', async () => {
+    const someone = await createEmulatorUser();
+    const stats = async () => (await (await t.request('/aerial/analysis-statistics', { headers: auth(someone) })).json()) as Json;
+    const analyse = async (location: string) =>
+      t.request(`/aerial/analyze/${await uploaded(base, someone, location)}`, { method: 'POST', headers: auth(someone) });
+
+    expect((await analyse(LOCATIONS[0])).status).toBe(200);
+    expect((await analyse(BROKEN)).status).toBe(422);
+    const slow = analyse(SLOW);
+    let during: Json = await stats();
+    for (let i = 0; i < 100 && during.in_progress === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      during = await stats();
+    }
+    expect(during).toMatchObject({ total_analyses: 1, failed: 1, in_progress: 1 });
+    // The history lists all three: the statistics say where the other two are.
+    expect(((await (await t.request('/aerial/analyses', { headers: auth(someone) })).json()) as Json[]).length).toBe(3);
+
+    expect((await slow).status).toBe(200);
+    expect(await stats()).toMatchObject({ total_analyses: 2, failed: 1, in_progress: 0 });
   });
 
   it('is all zeros for a new user', async () => {
@@ -289,6 +320,8 @@ describe('statistics', () => {
       not_assessable: 0,
       risk_scores: { low: 0, medium: 0, high: 0 },
       risk_factors: { pools: 0, spas: 0, trees_overhanging: 0, power_lines: 0 },
+      failed: 0,
+      in_progress: 0,
     });
   });
 });

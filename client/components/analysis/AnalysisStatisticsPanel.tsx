@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisStatisticsPanel_user$key } from '../../__generated__/AnalysisStatisticsPanel_user.graphql';
-import { countLabel } from './format';
+import { countLabel, uncounted } from './format';
 import { bandTextClasses } from './riskBand';
 
 function Stat({ label, value, className = 'text-slate-900 dark:text-white' }: { label: string; value: number; className?: string }) {
@@ -31,6 +31,8 @@ export function AnalysisStatisticsPanel({ user }: { user: AnalysisStatisticsPane
             treesOverhanging
             powerLines
           }
+          failed
+          inProgress
         }
       }
     `,
@@ -61,6 +63,12 @@ export function AnalysisStatisticsPanel({ user }: { user: AnalysisStatisticsPane
         <Stat label="Trees overhanging" value={stats.riskFactors.treesOverhanging} />
         <Stat label="Power lines" value={stats.riskFactors.powerLines} />
       </dl>
+      {/* The history lists every analysis; the figures above are of the finished ones. Say what the difference is. */}
+      {stats.failed + stats.inProgress > 0 ? (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400" data-testid="stats-not-counted">
+          Not counted above: {uncounted(stats.failed, stats.inProgress)}.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -11,6 +11,15 @@ export function countLabel(count: number, singular: string, plural: string): str
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
+/** "2 failed analyses and 1 still running": the analyses the figures leave out. */
+export function uncounted(failed: number, inProgress: number): string {
+  const parts = [
+    failed > 0 ? `${countLabel(failed, 'failed analysis', 'failed analyses')} (no result)` : null,
+    inProgress > 0 ? `${countLabel(inProgress, 'analysis', 'analyses')} still running` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.join(' and ');
+}
+
 /** Contract vocabulary (`over_structure`, `gable`) as words a person reads ("Over structure", "Gable"). */
 export function humanize(value: string): string {
   const words = value.replace(/_/g, ' ').trim();
