@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4013372a1bdbc4d3695b1c8ca167b7f6>>
+ * @generated SignedSource<<2a117b5b86d8e378a33464e34e0a8516>>
  * @lightSyntaxTransform
  */
 
@@ -16,6 +16,7 @@ export type AnalysisHistoryCard_analysis$data = {
   readonly createdAt: any;
   readonly id: string;
   readonly image: {
+    readonly filename: string | null | undefined;
     readonly url: string;
   };
   readonly propertyLocation: string;
@@ -230,6 +231,13 @@ return {
           "kind": "ScalarField",
           "name": "url",
           "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "filename",
+          "storageKey": null
         }
       ],
       "storageKey": null
@@ -240,6 +248,6 @@ return {
 };
 })();
 
-(node as any).hash = "46226009e9de11de69a54a8998b52dd9";
+(node as any).hash = "3db46dd485a8cb5c30940845bfe6add5";
 
 export default node;

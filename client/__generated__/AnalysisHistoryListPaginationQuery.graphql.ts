@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<12e0f5b3af627a4a9d81a93e9d0e855a>>
- * @relayHash 0af1648375bbfea26b5fb5e257be70d7
+ * @generated SignedSource<<4cbf1be09aeadc45527ee411d9d2004f>>
+ * @relayHash 08a8903f07133a5ebd6bd1c60001adba
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 0af1648375bbfea26b5fb5e257be70d7
+// @relayRequestID 08a8903f07133a5ebd6bd1c60001adba
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -404,6 +404,13 @@ return {
                                 "name": "url",
                                 "storageKey": null
                               },
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "filename",
+                                "storageKey": null
+                              },
                               (v13/*:: as any*/)
                             ],
                             "storageKey": null
@@ -486,7 +493,7 @@ return {
     ]
   },
   "params": {
-    "id": "0af1648375bbfea26b5fb5e257be70d7",
+    "id": "08a8903f07133a5ebd6bd1c60001adba",
     "metadata": {},
     "name": "AnalysisHistoryListPaginationQuery",
     "operationKind": "query",

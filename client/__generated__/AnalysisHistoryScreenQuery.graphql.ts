@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<891abc27e0fda003b95171f9170a99b3>>
- * @relayHash 21ca59eec406b67e9dddd79b342c6a51
+ * @generated SignedSource<<326ebeaccfe3ee8c120f074899673077>>
+ * @relayHash 2e23f4a8be52ef9d704b4dba8f7589c4
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 21ca59eec406b67e9dddd79b342c6a51
+// @relayRequestID 2e23f4a8be52ef9d704b4dba8f7589c4
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -424,6 +424,13 @@ return {
                             "name": "url",
                             "storageKey": null
                           },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "filename",
+                            "storageKey": null
+                          },
                           (v2/*:: as any*/)
                         ],
                         "storageKey": null
@@ -509,7 +516,7 @@ return {
     ]
   },
   "params": {
-    "id": "21ca59eec406b67e9dddd79b342c6a51",
+    "id": "2e23f4a8be52ef9d704b4dba8f7589c4",
     "metadata": {},
     "name": "AnalysisHistoryScreenQuery",
     "operationKind": "query",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<f1a01323fa744264764cb5ffbcf0fe76>>
+ * @generated SignedSource<<245f02ea326bf560f736dc9f23707209>>
  * @lightSyntaxTransform
  */
 
@@ -15,6 +15,7 @@ export type AnalysisProvenance_analysis$data = {
   readonly image: {
     readonly attribution: string | null | undefined;
     readonly capturedAt: any | null | undefined;
+    readonly filename: string | null | undefined;
     readonly gsdMPerPx: number | null | undefined;
     readonly gsdSource: string | null | undefined;
     readonly height: number;
@@ -75,6 +76,13 @@ const node: ReaderFragment = {
           "alias": null,
           "args": null,
           "kind": "ScalarField",
+          "name": "filename",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
           "name": "width",
           "storageKey": null
         },
@@ -121,6 +129,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "c7f6b1e7a8dd62d994d30e43be4c6e85";
+(node as any).hash = "212b7c50d0838cd239ae32eac93271e7";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<cf18b616f43ef595beb3e105e90b2f34>>
+ * @generated SignedSource<<09c23c66d8354acc7f94b7c158a64b1a>>
  * @lightSyntaxTransform
  */
 
@@ -12,6 +12,9 @@ export type AnalysisStatus = "done" | "failed" | "queued" | "running" | "%future
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisResultCard_analysis$data = {
   readonly analysisId: string;
+  readonly image: {
+    readonly filename: string | null | undefined;
+  };
   readonly progress: number;
   readonly propertyLocation: string;
   readonly status: AnalysisStatus;
@@ -58,6 +61,24 @@ const node: ReaderFragment = {
       "storageKey": null
     },
     {
+      "alias": null,
+      "args": null,
+      "concreteType": "Image",
+      "kind": "LinkedField",
+      "name": "image",
+      "plural": false,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "filename",
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
+    },
+    {
       "args": null,
       "kind": "FragmentSpread",
       "name": "AnalysisImageOverlay_analysis"
@@ -77,6 +98,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "550b3572a887de3a088b01afeb44c94b";
+(node as any).hash = "59e2afa704a99d315f8810f5d8ab22d8";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<8f09f9a1e24df7ddc46716ed0c18558e>>
- * @relayHash cbd66b2a7aca485bba8ee011388c54c3
+ * @generated SignedSource<<fb31e76e0123ec7f0316f962f17cccac>>
+ * @relayHash 522e040e410c9fe18b79d4191680a287
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID cbd66b2a7aca485bba8ee011388c54c3
+// @relayRequestID 522e040e410c9fe18b79d4191680a287
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -157,21 +157,21 @@ v16 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "analysisId",
+  "name": "capturedAt",
   "storageKey": null
 },
 v17 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "buildingFound",
+  "name": "analysisId",
   "storageKey": null
 },
 v18 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "capturedAt",
+  "name": "buildingFound",
   "storageKey": null
 },
 v19 = {
@@ -432,8 +432,6 @@ return {
             "storageKey": null
           },
           (v15/*:: as any*/),
-          (v16/*:: as any*/),
-          (v17/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -442,6 +440,13 @@ return {
             "name": "image",
             "plural": false,
             "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "filename",
+                "storageKey": null
+              },
               (v14/*:: as any*/),
               {
                 "alias": null,
@@ -485,7 +490,7 @@ return {
                 "name": "gsdSource",
                 "storageKey": null
               },
-              (v18/*:: as any*/),
+              (v16/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -496,6 +501,8 @@ return {
             ],
             "storageKey": null
           },
+          (v17/*:: as any*/),
+          (v18/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -847,10 +854,10 @@ return {
                 "name": "analysis",
                 "plural": false,
                 "selections": [
-                  (v16/*:: as any*/),
+                  (v17/*:: as any*/),
                   (v15/*:: as any*/),
                   (v20/*:: as any*/),
-                  (v17/*:: as any*/),
+                  (v18/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -859,7 +866,7 @@ return {
                     "name": "image",
                     "plural": false,
                     "selections": [
-                      (v18/*:: as any*/),
+                      (v16/*:: as any*/),
                       (v14/*:: as any*/)
                     ],
                     "storageKey": null
@@ -975,7 +982,7 @@ return {
     ]
   },
   "params": {
-    "id": "cbd66b2a7aca485bba8ee011388c54c3",
+    "id": "522e040e410c9fe18b79d4191680a287",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",

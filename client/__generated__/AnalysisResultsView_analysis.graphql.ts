@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<669a63ad20a2edd7e98820b9e4ad23fb>>
+ * @generated SignedSource<<f032f3b297c945bc325119479cc29826>>
  * @lightSyntaxTransform
  */
 
@@ -11,6 +11,9 @@ import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type AnalysisResultsView_analysis$data = {
   readonly createdAt: any;
+  readonly image: {
+    readonly filename: string | null | undefined;
+  };
   readonly propertyLocation: string;
   readonly " $fragmentSpreads": FragmentRefs<"AnalysisFeatures_analysis" | "AnalysisImageOverlay_analysis" | "AnalysisObservations_analysis" | "AnalysisProvenance_analysis" | "DefensibleSpacePanel_analysis" | "RiskScoreCard_analysis" | "WrongBuildingImage_analysis">;
   readonly " $fragmentType": "AnalysisResultsView_analysis";
@@ -38,6 +41,24 @@ const node: ReaderFragment = {
       "args": null,
       "kind": "ScalarField",
       "name": "createdAt",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "concreteType": "Image",
+      "kind": "LinkedField",
+      "name": "image",
+      "plural": false,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "filename",
+          "storageKey": null
+        }
+      ],
       "storageKey": null
     },
     {
@@ -80,6 +101,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "182eadd8cf7fa3f3539876129c42e44c";
+(node as any).hash = "6442d520775ddb395fad1e906f152025";
 
 export default node;

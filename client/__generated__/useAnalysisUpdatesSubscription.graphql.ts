@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<040dbf21560fafaf7418abad0c8ef6e7>>
- * @relayHash c4bcddb21f9ebf6908dbf8af3de9e63e
+ * @generated SignedSource<<d2c568b3999bd6a76cd57e9b6048a637>>
+ * @relayHash b558c1c178e3c8e98daa3bff4d3a00b7
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID c4bcddb21f9ebf6908dbf8af3de9e63e
+// @relayRequestID b558c1c178e3c8e98daa3bff4d3a00b7
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -332,25 +332,18 @@ return {
           {
             "alias": null,
             "args": null,
-            "kind": "ScalarField",
-            "name": "analysisId",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "buildingFound",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
             "concreteType": "Image",
             "kind": "LinkedField",
             "name": "image",
             "plural": false,
             "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "filename",
+                "storageKey": null
+              },
               (v9/*:: as any*/),
               {
                 "alias": null,
@@ -409,6 +402,20 @@ return {
                 "storageKey": null
               }
             ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "analysisId",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "buildingFound",
             "storageKey": null
           },
           {
@@ -647,7 +654,7 @@ return {
     ]
   },
   "params": {
-    "id": "c4bcddb21f9ebf6908dbf8af3de9e63e",
+    "id": "b558c1c178e3c8e98daa3bff4d3a00b7",
     "metadata": {},
     "name": "useAnalysisUpdatesSubscription",
     "operationKind": "subscription",

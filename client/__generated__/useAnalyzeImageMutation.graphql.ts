@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<504b1ae2681b1783d51f84c973d596f1>>
- * @relayHash 6073b24fce501af21ea82bdea53b9b78
+ * @generated SignedSource<<84541083e6e50a6489a0db8e2b705655>>
+ * @relayHash b208fb13051cc149a5290be95889a003
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 6073b24fce501af21ea82bdea53b9b78
+// @relayRequestID b208fb13051cc149a5290be95889a003
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -251,6 +251,46 @@ return {
                   {
                     "alias": null,
                     "args": null,
+                    "concreteType": "Image",
+                    "kind": "LinkedField",
+                    "name": "image",
+                    "plural": false,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "filename",
+                        "storageKey": null
+                      },
+                      (v3/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "url",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "width",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "height",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
                     "concreteType": "Finding",
                     "kind": "LinkedField",
                     "name": "findings",
@@ -291,39 +331,6 @@ return {
                         "name": "note",
                         "storageKey": null
                       }
-                    ],
-                    "storageKey": null
-                  },
-                  {
-                    "alias": null,
-                    "args": null,
-                    "concreteType": "Image",
-                    "kind": "LinkedField",
-                    "name": "image",
-                    "plural": false,
-                    "selections": [
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "url",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "width",
-                        "storageKey": null
-                      },
-                      {
-                        "alias": null,
-                        "args": null,
-                        "kind": "ScalarField",
-                        "name": "height",
-                        "storageKey": null
-                      },
-                      (v3/*:: as any*/)
                     ],
                     "storageKey": null
                   },
@@ -713,7 +720,7 @@ return {
     ]
   },
   "params": {
-    "id": "6073b24fce501af21ea82bdea53b9b78",
+    "id": "b208fb13051cc149a5290be95889a003",
     "metadata": {},
     "name": "useAnalyzeImageMutation",
     "operationKind": "mutation",

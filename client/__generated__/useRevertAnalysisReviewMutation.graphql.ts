@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<2eeaec9cffc0865b1d79532b5bd8437e>>
- * @relayHash bdbf8259b89aba148c8502a6730c37d7
+ * @generated SignedSource<<751a4aafb1014a517b248439ab00d93c>>
+ * @relayHash 1166b6531de992dcc1ab2f17fd91879a
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID bdbf8259b89aba148c8502a6730c37d7
+// @relayRequestID 1166b6531de992dcc1ab2f17fd91879a
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -72,14 +72,14 @@ v4 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "status",
+  "name": "id",
   "storageKey": null
 },
 v5 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "id",
+  "name": "status",
   "storageKey": null
 },
 v6 = {
@@ -242,27 +242,19 @@ return {
                   {
                     "alias": null,
                     "args": null,
-                    "kind": "ScalarField",
-                    "name": "analysisId",
-                    "storageKey": null
-                  },
-                  (v4/*:: as any*/),
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "buildingFound",
-                    "storageKey": null
-                  },
-                  {
-                    "alias": null,
-                    "args": null,
                     "concreteType": "Image",
                     "kind": "LinkedField",
                     "name": "image",
                     "plural": false,
                     "selections": [
-                      (v5/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "filename",
+                        "storageKey": null
+                      },
+                      (v4/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -320,6 +312,21 @@ return {
                         "storageKey": null
                       }
                     ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "analysisId",
+                    "storageKey": null
+                  },
+                  (v5/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "buildingFound",
                     "storageKey": null
                   },
                   {
@@ -409,7 +416,7 @@ return {
                     "name": "defensibleSpace",
                     "plural": false,
                     "selections": [
-                      (v4/*:: as any*/),
+                      (v5/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -739,7 +746,7 @@ return {
                     "name": "finishedAt",
                     "storageKey": null
                   },
-                  (v5/*:: as any*/),
+                  (v4/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -791,7 +798,7 @@ return {
     ]
   },
   "params": {
-    "id": "bdbf8259b89aba148c8502a6730c37d7",
+    "id": "1166b6531de992dcc1ab2f17fd91879a",
     "metadata": {},
     "name": "useRevertAnalysisReviewMutation",
     "operationKind": "mutation",

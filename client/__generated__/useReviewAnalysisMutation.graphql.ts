@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<adefd27238fccb03192a0a4e64261162>>
- * @relayHash 1f65ff979f2343f518c964a3c245aea7
+ * @generated SignedSource<<8a8081515d6076b7592559153bd8e28f>>
+ * @relayHash 6cc34655c0571e5921d6c59a21b0b25e
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 1f65ff979f2343f518c964a3c245aea7
+// @relayRequestID 6cc34655c0571e5921d6c59a21b0b25e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -76,14 +76,14 @@ v4 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "status",
+  "name": "id",
   "storageKey": null
 },
 v5 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "id",
+  "name": "status",
   "storageKey": null
 },
 v6 = {
@@ -246,27 +246,19 @@ return {
                   {
                     "alias": null,
                     "args": null,
-                    "kind": "ScalarField",
-                    "name": "analysisId",
-                    "storageKey": null
-                  },
-                  (v4/*:: as any*/),
-                  {
-                    "alias": null,
-                    "args": null,
-                    "kind": "ScalarField",
-                    "name": "buildingFound",
-                    "storageKey": null
-                  },
-                  {
-                    "alias": null,
-                    "args": null,
                     "concreteType": "Image",
                     "kind": "LinkedField",
                     "name": "image",
                     "plural": false,
                     "selections": [
-                      (v5/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "filename",
+                        "storageKey": null
+                      },
+                      (v4/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -324,6 +316,21 @@ return {
                         "storageKey": null
                       }
                     ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "analysisId",
+                    "storageKey": null
+                  },
+                  (v5/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "buildingFound",
                     "storageKey": null
                   },
                   {
@@ -413,7 +420,7 @@ return {
                     "name": "defensibleSpace",
                     "plural": false,
                     "selections": [
-                      (v4/*:: as any*/),
+                      (v5/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -743,7 +750,7 @@ return {
                     "name": "finishedAt",
                     "storageKey": null
                   },
-                  (v5/*:: as any*/),
+                  (v4/*:: as any*/),
                   {
                     "alias": null,
                     "args": null,
@@ -795,7 +802,7 @@ return {
     ]
   },
   "params": {
-    "id": "1f65ff979f2343f518c964a3c245aea7",
+    "id": "6cc34655c0571e5921d6c59a21b0b25e",
     "metadata": {},
     "name": "useReviewAnalysisMutation",
     "operationKind": "mutation",

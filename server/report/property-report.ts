@@ -2,6 +2,7 @@
 // findings, the score and band with its breakdown (reviewed and the analyzer's when they differ), each finding
 // with its confidence and review, recommendations, the review, provenance, and the terms' AI disclaimer.
 import PDFDocument from 'pdfkit';
+import { analysisTitle } from '../../common/analysis-title';
 import { hasSubjectBuilding, type AnalysisResults, type ScoreItem } from '../analyzer/contract';
 import { AI_DISCLAIMER, bandFor, NO_BUILDING_TO_MEASURE_FROM } from '../../common/constants';
 
@@ -24,6 +25,8 @@ export interface ReportChange {
 export interface ReportData {
   analysisId: string;
   propertyLocation: string;
+  /** The uploaded file's name, which titles an upload without a location. */
+  filename?: string | null;
   generatedAt: Date;
   /** JPEG of the image with the findings drawn; null when the image is gone. */
   image: Buffer | null;
@@ -110,7 +113,7 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
     size: 'LETTER',
     margins: { top: 48, bottom: 48, left: 54, right: 54 },
     info: {
-      Title: pdfText(`Property report ${data.propertyLocation || data.analysisId}`),
+      Title: pdfText(`Property report ${data.propertyLocation || data.filename || data.analysisId}`),
       Author: 'Aerisk',
       Subject: 'Aerial property risk report',
     },
@@ -130,7 +133,7 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text('Aerisk property report');
   body(
-    `${data.propertyLocation || 'Uploaded image'} · analysis ${data.analysisId} · generated ${data.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    `${analysisTitle(data.propertyLocation, data.filename)} · analysis ${data.analysisId} · generated ${data.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
   );
   doc.moveDown(0.5);
 
@@ -196,6 +199,7 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   heading('Provenance');
   const p = data.provenance;
   body(`Image source: ${p.imageSource}${p.attribution ? ` (${p.attribution})` : ''}`);
+  if (data.filename) body(`File: ${data.filename}`);
   body(
     p.capturedAt
       ? `Captured: ${day(p.capturedAt)}, ${ageText(p.capturedAt, data.generatedAt)} before this report`

@@ -2,7 +2,7 @@
 import { builder } from '../builder';
 import { RateLimitedError, ValidationError } from '../domain/errors';
 import { uuidOrNone } from '../services/ids';
-import { uploadImage } from '../services/images';
+import { uploadImage, uploadedFilename } from '../services/images';
 import { typed } from './errors';
 import './scalars';
 
@@ -22,6 +22,11 @@ export const ImageRef = builder.prismaNode('Image', {
     mime: t.exposeString('mime'),
     source: t.exposeString('source', { description: '`upload`, or the imagery provider that supplied it.' }),
     propertyLocation: t.exposeString('propertyLocation'),
+    filename: t.string({
+      nullable: true,
+      description: 'The uploaded file’s name as the sender gave it (last path segment); null for provider images.',
+      resolve: (image) => uploadedFilename(image),
+    }),
     latitude: t.exposeFloat('latitude', { nullable: true }),
     longitude: t.exposeFloat('longitude', { nullable: true }),
     gsdMPerPx: t.exposeFloat('gsdMPerPx', { nullable: true, description: 'Ground resolution, metres per pixel.' }),

@@ -163,6 +163,19 @@ export async function uploadImage(
   );
 }
 
+/**
+ * The name of an uploaded image's file as its sender gave it, for titles: its last path segment (a client may send
+ * "C:\\photos\\DJI_0753.JPG"), without control characters; null for provider images and nameless uploads.
+ */
+export function uploadedFilename(image: Pick<Image, 'providerMeta'>): string | null {
+  const meta = image.providerMeta;
+  const upload = meta && typeof meta === 'object' && !Array.isArray(meta) ? meta.upload : null;
+  const raw = upload && typeof upload === 'object' && !Array.isArray(upload) ? upload.filename : null;
+  if (typeof raw !== 'string') return null;
+  const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return name || null;
+}
+
 /** The viewer's image, or NotFoundError whether it is missing or someone else's. */
 export async function findOwnedImage(db: Db, ownerId: string, imageId: string): Promise<Image> {
   const image = await db.image.findFirst({ where: { id: uuidOrNone(imageId), ownerId } });

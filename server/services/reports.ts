@@ -11,6 +11,7 @@ import { renderPropertyReport, type ReportData } from '../report/property-report
 import type { AnalysisDeps } from './analysis-deps';
 import { findOwnedAnalysis, storedEvidence } from './analyses';
 import { actorName, appendAudit } from './audit';
+import { uploadedFilename } from './images';
 import { failingAs } from './messages';
 import { originalOf, reviewChanges, reviewedFindings } from './reviews';
 
@@ -60,6 +61,7 @@ export function reportData(row: Analysis & { image: Image }, image: Buffer | nul
   return {
     analysisId: row.id,
     propertyLocation: row.propertyLocation,
+    filename: uploadedFilename(row.image),
     generatedAt: now,
     image,
     score,

@@ -26,3 +26,22 @@ test('aerial risk: the analysed upload shows inline and joins the statistics', a
   await card.getByRole('link', { name: 'View full results' }).click();
   await expect(page).toHaveURL(`/analysis-results/${record.analysis_id}`);
 });
+
+test('aerial risk: an upload without a location is called by its file name, inline, in the history and its results', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/aerial-risk');
+  await page.getByLabel('Aerial image', { exact: true }).setInputFiles({ ...poolsTile(), name: 'DJI_0042.png' });
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  const card = page.getByRole('region', { name: 'Analysis result' });
+  await expect(card).toContainText('DJI_0042.png', { timeout: 30_000 });
+
+  await page.goto('/aerial-risk/history');
+  await page.getByRole('article', { name: 'DJI_0042.png' }).getByRole('link', { name: 'DJI_0042.png' }).click();
+  await expect(page.getByRole('heading', { name: 'DJI_0042.png' })).toBeVisible();
+  const provenance = page.getByRole('region', { name: 'Provenance' });
+  await expect(provenance).toContainText('Uploaded image');
+  await expect(provenance).toContainText('DJI_0042.png');
+});

@@ -100,6 +100,7 @@ test('upload: a real aerial photo shows its progress, is analysed, and its findi
   }
   const provenance = page.getByRole('region', { name: 'Provenance' });
   await expect(provenance).toContainText('Uploaded image');
+  await expect(provenance).toContainText('chico_2020_0.png');
   await expect(provenance).toContainText('local');
   await expect(provenance).toContainText('256 × 256 px');
 

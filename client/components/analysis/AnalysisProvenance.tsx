@@ -13,6 +13,7 @@ export function AnalysisProvenance({ analysis }: { analysis: AnalysisProvenance_
         buildingFound
         image {
           source
+          filename
           width
           height
           gsdMPerPx
@@ -31,6 +32,7 @@ export function AnalysisProvenance({ analysis }: { analysis: AnalysisProvenance_
     .join(' · ');
   const rows: [string, string][] = [
     ['Source', describeSource(provenance.imageSource ?? image.source)],
+    ...(image.filename ? [['File', image.filename] as [string, string]] : []),
     ['Captured', formatDateTime(provenance.imageCapturedAt ?? image.capturedAt)],
     ['Analysed', formatDateTime(provenance.analyzedAt ?? data.finishedAt)],
     [

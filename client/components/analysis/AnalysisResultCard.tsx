@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { AnalysisResultCard_analysis$key } from '../../__generated__/AnalysisResultCard_analysis.graphql';
+import { analysisTitle } from '../../../common/analysis-title';
 import { buttonClasses } from '../forms';
 import { AnalysisFeatures } from './AnalysisFeatures';
 import { AnalysisImageOverlay } from './AnalysisImageOverlay';
@@ -15,6 +16,9 @@ export function AnalysisResultCard({ analysis }: { analysis: AnalysisResultCard_
         status
         progress
         propertyLocation
+        image {
+          filename
+        }
         ...AnalysisImageOverlay_analysis
         ...RiskScoreCard_analysis
         ...AnalysisFeatures_analysis
@@ -33,7 +37,7 @@ export function AnalysisResultCard({ analysis }: { analysis: AnalysisResultCard_
           <h2 id="result-card-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             Analysis result
           </h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{data.propertyLocation || 'Uploaded image'}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{analysisTitle(data.propertyLocation, data.image.filename)}</p>
         </div>
         <Link to={`/analysis-results/${data.analysisId}`} className={buttonClasses('secondary')}>
           View full results

@@ -1,5 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { AnalysisResultsView_analysis$key } from '../../__generated__/AnalysisResultsView_analysis.graphql';
+import { analysisTitle } from '../../../common/analysis-title';
 import { AnalysisFeatures } from './AnalysisFeatures';
 import { AnalysisImageOverlay } from './AnalysisImageOverlay';
 import { AnalysisObservations } from './AnalysisObservations';
@@ -19,6 +20,9 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
       fragment AnalysisResultsView_analysis on Analysis {
         propertyLocation
         createdAt
+        image {
+          filename
+        }
         ...WrongBuildingImage_analysis
         ...AnalysisImageOverlay_analysis
         ...RiskScoreCard_analysis
@@ -33,7 +37,9 @@ export function AnalysisResultsView({ analysis }: { analysis: AnalysisResultsVie
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{data.propertyLocation || 'Uploaded image'}</h2>
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
+          {analysisTitle(data.propertyLocation, data.image.filename)}
+        </h2>
         <p className="text-sm text-slate-500 dark:text-slate-400">Analysed {formatDateTime(data.createdAt)}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-5">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { AnalysisHistoryCard_analysis$key } from '../../__generated__/AnalysisHistoryCard_analysis.graphql';
+import { analysisTitle } from '../../../common/analysis-title';
 import { AuthorizedImage } from '../../components/analysis/AuthorizedImage';
 import { ConfirmDeleteButton } from '../../components/analysis/ConfirmDeleteButton';
 import { formatDate } from '../../components/analysis/format';
@@ -46,6 +47,7 @@ export function AnalysisHistoryCard({ analysis, connectionId }: Props) {
         }
         image {
           url
+          filename
         }
       }
     `,
@@ -53,7 +55,7 @@ export function AnalysisHistoryCard({ analysis, connectionId }: Props) {
   );
   const [remove, deleting] = useDeleteAnalysisMutation(connectionId);
   const [failed, setFailed] = useState(false);
-  const title = data.propertyLocation || 'Uploaded image';
+  const title = analysisTitle(data.propertyLocation, data.image.filename);
   const results = data.results;
   // The same rules as the history filters (analysis contract "Who uses which rule").
   const badges = results
@@ -80,7 +82,7 @@ export function AnalysisHistoryCard({ analysis, connectionId }: Props) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="truncate font-semibold text-slate-900 dark:text-white">
+            <h3 className="truncate font-semibold text-slate-900 dark:text-white" title={title}>
               <Link to={href} className="hover:underline">
                 {title}
               </Link>

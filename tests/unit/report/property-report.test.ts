@@ -81,6 +81,13 @@ describe('renderPropertyReport', () => {
     expect(text).toContain('Exposure: The frame is dark (median lightness 5 %); it was analysed with its exposure corrected.');
   });
 
+  it('titles an upload without a location by its file name, and names the file in provenance', async () => {
+    const pdf = await renderPropertyReport({ ...data(1), propertyLocation: '', filename: 'DJI_0753.JPG' });
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
+    expect(text).toMatch(/Aerisk property report DJI_0753\.JPG · analysis /);
+    expect(text).toContain('File: DJI_0753.JPG');
+  });
+
   it('prints characters the standard fonts lack as "?", and arrows as ->', () => {
     expect(pdfText('Oak → 日本 “quoted” — 12 m² é')).toBe('Oak -> ?? “quoted” — 12 m² é');
   });
