@@ -10,6 +10,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { PermanentJobError, type RunningJob } from '../jobs/queue';
 import type { BlobStorage } from '../storage/blob-storage';
 import { filterFlagsFor, searchTextFor } from './analysis-text';
+import { uploadedFilename } from './images';
 import { FAILURE } from './messages';
 
 /** What an analysis job carries: the row it runs. */
@@ -104,7 +105,7 @@ export async function runAnalysis(deps: RunnerDeps, job: RunningJob<AnalysisJob>
     // The owner's mark is part of how the result came about, whichever analyzer answered.
     provenance: (context.subject_point ? { ...provenance, subject_point: context.subject_point } : provenance) as Prisma.InputJsonValue,
     riskScore: results.risk_score,
-    searchText: searchTextFor(analysis.propertyLocation, results, evidence),
+    searchText: searchTextFor(analysis.propertyLocation, results, evidence, uploadedFilename(image)),
     ...filterFlagsFor(results),
     error: null,
     finishedAt: new Date(),

@@ -23,14 +23,19 @@ function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Only what is present or known is described, so a search for a feature finds records that have it. */
+/**
+ * Only what is present or known is described, so a search for a feature finds records that have it. An upload's
+ * file name is there too: it titles an upload without a location (common/analysis-title.ts), so it must find it.
+ */
 export function searchTextFor(
   propertyLocation: string,
   results: AnalysisResults | null,
   evidence: Pick<Evidence, 'recommendations' | 'assessable' | 'unassessable_reasons'> | null,
+  filename: string | null = null,
 ): string {
   const parts: string[] = [];
   if (propertyLocation) parts.push(sentence(propertyLocation));
+  if (filename) parts.push(sentence(`File ${filename}`));
   if (results) {
     const { pool, spa, trees, roof, solar, power_lines: lines } = results;
     // With no building found, "distant" is not a distance from anything (contract.ts, hasSubjectBuilding).

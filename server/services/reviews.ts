@@ -7,10 +7,11 @@ import type { Viewer } from '../auth/context';
 import type { Provenance } from '../analyzer/contract';
 import type { Db } from '../db';
 import { ConflictError, ValidationError } from '../domain/errors';
-import { Prisma, type Analysis } from '../generated/prisma/client';
+import { Prisma, type Analysis, type Image } from '../generated/prisma/client';
 import { findOwnedAnalysis } from './analyses';
 import { actorName, appendAudit, type NewAuditEntry } from './audit';
 import { filterFlagsFor, searchTextFor } from './analysis-text';
+import { uploadedFilename } from './images';
 import { failingAs } from './messages';
 import {
   applyReview,
@@ -165,18 +166,21 @@ function frameOf(row: Analysis): Frame | null {
 }
 
 /** The effective columns for an output: what the history's search, filters, sort and statistics read. */
-function effectiveColumns(row: Analysis, output: Output): Prisma.AnalysisUpdateManyMutationInput {
+function effectiveColumns(row: ReviewableRow, output: Output): Prisma.AnalysisUpdateManyMutationInput {
   return {
     results: output.results as unknown as Prisma.InputJsonValue,
     evidence: output.evidence as unknown as Prisma.InputJsonValue,
     riskScore: output.results.risk_score,
-    searchText: searchTextFor(row.propertyLocation, output.results, output.evidence),
+    searchText: searchTextFor(row.propertyLocation, output.results, output.evidence, uploadedFilename(row.image)),
     ...filterFlagsFor(output.results),
   };
 }
 
-async function reviewable(db: Db, viewer: Viewer, id: string): Promise<Analysis> {
-  const row = await findOwnedAnalysis(db, viewer.uid, id);
+/** An analysis under review, with what of its image the search text needs. */
+type ReviewableRow = Analysis & { image: Pick<Image, 'providerMeta'> };
+
+async function reviewable(db: Db, viewer: Viewer, id: string): Promise<ReviewableRow> {
+  const row = (await findOwnedAnalysis(db, viewer.uid, id, { include: { image: { select: { providerMeta: true } } } })) as ReviewableRow;
   if (row.status !== 'done' || row.results === null || row.evidence === null) {
     throw new ConflictError('Only a finished analysis can be reviewed.');
   }

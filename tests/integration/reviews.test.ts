@@ -9,7 +9,9 @@ import {
   boxFinding,
   createAnalysisTestApp,
   highRiskScript,
+  restUpload,
   scriptedAnalyzer,
+  sceneImage,
   uploaded,
   type AnalysisTestApp,
 } from '../helpers/analysis';
@@ -137,6 +139,30 @@ describe('reviewing an analysis over REST', () => {
     const stats = (await (await t.request('/aerial/analysis-statistics', { headers: auth(user) })).json()) as Json;
     expect(stats.risk_factors.pools).toBe(0);
     expect(stats.risk_scores.medium).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an upload without a location is found by its file name in the history, before and after a review', async () => {
+    const someone = await createEmulatorUser();
+    const upload = await restUpload(base, someone, { bytes: await sceneImage(), name: 'C:\\drone\\DJI_0753.JPG', type: 'image/png' }, '');
+    const { item_id } = (await upload.json()) as Json;
+    const { analysis_id: id } = (await (
+      await t.request(`/aerial/analyze/${item_id}`, { method: 'POST', headers: auth(someone) })
+    ).json()) as Json;
+    const found = async (q: string) =>
+      ((await (await t.request(`/aerial/analyses?q=${encodeURIComponent(q)}`, { headers: auth(someone) })).json()) as Json[]).map(
+        (r) => r.analysis_id,
+      );
+    expect(await found('dji_0753')).toEqual([id]);
+    expect(await found('drone')).toEqual([]); // the folder it came from is not part of its name
+
+    // A review recomputes the searched text: the name stays in it.
+    const poolIndex = (await (await t.request(`/aerial/analysis/${id}`, { headers: auth(someone) })).json()).evidence.findings.findIndex(
+      (f: Json) => f.feature === 'pool',
+    );
+    const res = await review(someone, id, { field: 'finding', finding_index: poolIndex, value: 'rejected', reason: 'A tarp' });
+    expect(res.status).toBe(200);
+    expect(await found('DJI_0753.JPG')).toEqual([id]);
+    expect(await found('swimming pool')).toEqual([]);
   });
 
   it('rejecting the building finding leaves no building: the owner is asked to mark it, and the screens are told', async () => {
