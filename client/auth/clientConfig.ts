@@ -7,6 +7,8 @@ export type ClientConfig = {
   authEmulatorUrl: string | null;
   /** Optional endpoint that receives the ID token (POST) on sign-in and a DELETE on sign-out. */
   tokenSyncUrl: string | null;
+  /** Outside production: screens may name server settings (environment variables) that would fix a problem. */
+  setupHelp: boolean;
 };
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
@@ -30,6 +32,8 @@ export function parseClientConfig(value: unknown): ClientConfig {
     },
     authEmulatorUrl: v?.authEmulatorUrl ?? null,
     tokenSyncUrl: v?.tokenSyncUrl ?? null,
+    // Absent (an older server): no server settings are shown.
+    setupHelp: v?.setupHelp === true,
   };
 }
 

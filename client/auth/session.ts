@@ -51,6 +51,11 @@ export function usesAuthEmulator(): boolean {
   return Boolean(config?.authEmulatorUrl);
 }
 
+/** Whether screens may name server settings that would fix a problem (a development server; never in production). */
+export function showsSetupHelp(): boolean {
+  return config?.setupHelp === true;
+}
+
 export function firebaseAuth(): Auth {
   if (!auth) throw new Error('initAuth() has not finished');
   return auth;

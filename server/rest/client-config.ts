@@ -15,6 +15,9 @@ export function clientConfig(config: Config) {
     },
     authEmulatorUrl: firebase.emulatorHost ? `http://${firebase.emulatorHost}` : null,
     tokenSyncUrl: config.tokenSyncUrl,
+    // Server settings (environment variable names, tile directories) are for whoever runs the server: a development
+    // server says how to fix a missing map provider, a production one only what the user can still do.
+    setupHelp: !config.production,
   };
 }
 

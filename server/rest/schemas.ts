@@ -347,6 +347,7 @@ export const clientConfigSchema = z.object({
   firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string() }),
   authEmulatorUrl: z.string().nullable(),
   tokenSyncUrl: z.string().nullable(),
+  setupHelp: z.boolean().describe('Whether screens may show server settings (environment variables): true outside production.'),
 });
 
 export const openApiDocumentSchema = z.looseObject({

@@ -26,11 +26,13 @@ describe('GET /api/client-config', () => {
       },
       authEmulatorUrl: `http://${t.config.firebase.emulatorHost}`,
       tokenSyncUrl: 'https://sync.example.test/token',
+      setupHelp: true,
     });
   });
 
-  it('hands out a real project’s public settings and no emulator', async () => {
+  it('hands out a real project’s public settings, no emulator and, in production, no server settings to show', async () => {
     const config = loadConfig({
+      NODE_ENV: 'production',
       FIREBASE_PROJECT_ID: 'aerisk-prod',
       FIREBASE_API_KEY: 'AIza-public-key',
       FIREBASE_AUTH_DOMAIN: 'aerisk-prod.firebaseapp.com',
@@ -53,6 +55,7 @@ describe('GET /api/client-config', () => {
       },
       authEmulatorUrl: null,
       tokenSyncUrl: null,
+      setupHelp: false,
     });
     await app.dispose();
   });

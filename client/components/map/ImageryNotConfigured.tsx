@@ -2,6 +2,7 @@
 // machine configured so): what is missing and how to turn it on, instead of a search that can only fail.
 import { graphql, useFragment } from 'react-relay';
 import type { ImageryNotConfigured_imageryStatus$key } from '../../__generated__/ImageryNotConfigured_imageryStatus.graphql';
+import { showsSetupHelp } from '../../auth/session';
 import { MapPinIcon } from '../icons';
 
 const EXAMPLES = [
@@ -20,6 +21,20 @@ export function ImageryNotConfigured({ imageryStatus }: { imageryStatus: Imagery
     `,
     imageryStatus,
   );
+  if (!showsSetupHelp()) {
+    // A production server: its settings are its operator's business; the user is told what they can do.
+    return (
+      <section aria-labelledby="imagery-not-configured" className="space-y-2">
+        <h3 id="imagery-not-configured" className="font-semibold text-slate-900 dark:text-white">
+          Address search is not available here
+        </h3>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          This installation does not fetch satellite images by address. The Upload Image tab analyses an aerial or drone photo of the
+          property.
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="imagery-not-configured" className="space-y-4">
       <div className="flex items-start gap-3">

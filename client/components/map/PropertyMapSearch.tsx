@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { PropertyMapSearch_placesStatus$key } from '../../__generated__/PropertyMapSearch_placesStatus.graphql';
 import { Alert } from '../Alert';
 import { useAnalyzeImageMutation } from '../analysis/useAnalyzeImageMutation';
+import { showsSetupHelp } from '../../auth/session';
 import { UserFacingError } from '../../relay/useTypedMutation';
 import { Button } from '../forms';
 import { AddressCombobox } from './AddressCombobox';
@@ -51,7 +52,7 @@ export function PropertyMapSearch({ placesStatus }: { placesStatus: PropertyMapS
     } catch (failure) {
       setError({
         message: mapErrorMessage(failure, MAP_MESSAGES.fetchFailed),
-        hint: failure instanceof MapUserError && failure.providerUnreachable ? UNREACHABLE_HINT : undefined,
+        hint: failure instanceof MapUserError && failure.providerUnreachable && showsSetupHelp() ? UNREACHABLE_HINT : undefined,
       });
     } finally {
       // Resolving a chosen place ends the provider's autocomplete session; the next search starts another.
