@@ -25,6 +25,11 @@ export function isFileSizeError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('File size limit exceeded');
 }
 
+/** The parser's "Files limit exceeded": the form carries more file parts than FORM_DATA_LIMITS.files. */
+export function isFileCountError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Files limit exceeded');
+}
+
 /** A file part of a parsed form: a web File, or the server's ponyfill of one (not `instanceof File`). */
 export function isFilePart(value: unknown): value is File {
   return (

@@ -7,6 +7,8 @@ import { AppError, ValidationError } from '../domain/errors';
 export const noFile = () => new ValidationError(UPLOAD_MESSAGES.noFile);
 export const invalidImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
 export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+/** Not a specification message: a script that sends several files at once is told why none was taken. */
+export const tooManyFiles = () => new ValidationError('Send one image per upload: this form carries more than one file.');
 
 /** Not a specification message (the spec has no pixel limit); says what the limit is and what was sent. */
 export const tooManyPixels = (width: number, height: number, maxPixels: number) =>

@@ -1,8 +1,8 @@
 // Images: POST /aerial/upload, and the bytes for their owner, GET /aerial/image-file/by-id/{imageId} and
 // GET /aerial/analysis-image/{analysisId}. The stored bytes are our own re-encoding (no metadata),
 // served with their real type, never sniffed, and never cached by shared caches.
-import { isFilePart, isFileSizeError } from '../http/fetch-api';
-import { noFile, tooLarge } from '../ingest/errors';
+import { isFileCountError, isFilePart, isFileSizeError } from '../http/fetch-api';
+import { noFile, tooLarge, tooManyFiles } from '../ingest/errors';
 import { openAnalysisImageFile, openImageFile, uploadImage, type UploadImageInput } from '../services/images';
 import type { BlobStream } from '../storage/blob-storage';
 import { json } from './errors';
@@ -19,8 +19,11 @@ async function readUploadForm(request: Request): Promise<UploadImageInput> {
   try {
     form = await request.formData();
   } catch (error) {
-    throw isFileSizeError(error) ? tooLarge() : noFile();
+    if (isFileSizeError(error)) throw tooLarge();
+    throw isFileCountError(error) ? tooManyFiles() : noFile();
   }
+  // The node server's parser refuses a second file part (FORM_DATA_LIMITS.files); any other parser is held to it here.
+  if (form.getAll('file').length > 1) throw tooManyFiles();
   const file = form.get('file');
   const location = form.get('property_location');
   return {

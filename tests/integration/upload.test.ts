@@ -147,6 +147,24 @@ describe('POST /aerial/upload', () => {
     expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
   });
 
+  it('refuses a form with two files, saying so, and stores neither (in process and over HTTP, whose parser stops at one)', async () => {
+    const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
+    const form = new FormData();
+    for (const name of ['east.png', 'west.png'])
+      form.append('file', new Blob([new Uint8Array(await sceneImage('png'))], { type: 'image/png' }), name);
+    const base = await t.listen();
+    for (const res of [
+      await t.request('/aerial/upload', { method: 'POST', headers: auth(user), body: form }),
+      await fetch(`${base}/aerial/upload`, { method: 'POST', headers: auth(user), body: form }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: { code: 'VALIDATION', message: 'Send one image per upload: this form carries more than one file.' },
+      });
+    }
+    expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
+  });
+
   it('refuses at upload an image too small to analyse (8 × 8), on both transports, storing nothing', async () => {
     // Before: it was stored (201), and its analysis then failed with "Failed to upload or analyze image. Please try again."
     const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4a6' } })
