@@ -12,7 +12,7 @@ import type { Database } from './db';
 import { JobQueue } from './jobs/queue';
 import type { AnalysisDeps } from './services/analysis-deps';
 import { AnalysisEvents } from './services/analysis-events';
-import { markAnalysisFailed, runAnalysis, type AnalysisJob } from './services/analysis-runner';
+import { failureDetail, markAnalysisFailed, runAnalysis, type AnalysisJob } from './services/analysis-runner';
 import { AdmissionGate, StreamLimiter } from './services/load-shedding';
 import { createDbClaudeBudget } from './services/rate-limit';
 import type { BlobStorage } from './storage/blob-storage';
@@ -59,7 +59,7 @@ export function createAnalysisRuntime(deps: {
   const queue = new JobQueue<AnalysisJob>({ database: db, name: ANALYSIS_QUEUE, workers, leaseMs, pollIntervalMs, deadlineMs });
   const runner = { db: db.prisma, storage, analyzer, logger: console };
   queue.handle((job) => runAnalysis(runner, job));
-  queue.onDead((job) => markAnalysisFailed(db.prisma, job.analysisId));
+  queue.onDead((job, _reason, error) => markAnalysisFailed(db.prisma, job.analysisId, failureDetail(error)));
   const events = new AnalysisEvents(db);
   return {
     db: db.prisma,

@@ -60,7 +60,8 @@ export interface RunningJob<T> {
 
 export type JobHandler<T> = (job: RunningJob<T>) => Promise<void>;
 /** Told once a job will not run again; may be told twice for one job, so it must be idempotent. */
-export type DeadJobHandler<T> = (data: T, reason: string) => Promise<void>;
+/** `error`: what the last attempt threw, when it threw (a job whose worker stopped has none). */
+export type DeadJobHandler<T> = (data: T, reason: string, error?: unknown) => Promise<void>;
 
 export interface DeadJob<T> {
   id: string;
@@ -266,7 +267,7 @@ export class JobQueue<T extends object> {
       this.log.error(
         `[jobs] ${this.opts.name} job ${job.id} failed (attempt ${attempt} of ${MAX_ATTEMPTS}${last ? ', no retry' : ''}): ${message}`,
       );
-      if (last) await this.deadHandler(job.data, message).catch((e: unknown) => this.log.error('[jobs] dead-job hook failed:', e));
+      if (last) await this.deadHandler(job.data, message, error).catch((e: unknown) => this.log.error('[jobs] dead-job hook failed:', e));
       // `failed` is retried by pg-boss while attempts remain; `deadletter` goes straight to the dead letters.
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };
     } finally {

@@ -76,7 +76,13 @@ const id = z.uuid();
 const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const errorSchema = z
-  .object({ error: z.object({ code: z.enum(errorCodes), message: z.string().describe('What went wrong, in words.') }) })
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes),
+      message: z.string().describe('What went wrong, in words.'),
+      detail: z.string().optional().describe('More about it, where known: why an analysis failed (POST /aerial/analyze).'),
+    }),
+  })
   .meta({ id: 'Error' });
 
 export const idParam = (name: string, what: string) => z.object({ [name]: z.string().describe(what) });

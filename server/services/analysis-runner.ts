@@ -4,10 +4,10 @@
 // handler runs. Writes after the start are conditional on the row still being this attempt's, so an
 // attempt that was given up (its worker presumed dead) can no longer write once another one started.
 import type { ClaudeAnalyzeContext } from '../analyzer/claude/analyzer';
-import { analyzerOutputSchema, subjectPointOf, type Analyzer, type GsdSource } from '../analyzer/contract';
+import { analyzerOutputSchema, ImageDecodeError, subjectPointOf, type Analyzer, type GsdSource } from '../analyzer/contract';
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
-import { PermanentJobError, type RunningJob } from '../jobs/queue';
+import { JobDeadlineError, PermanentJobError, type RunningJob } from '../jobs/queue';
 import type { BlobStorage } from '../storage/blob-storage';
 import { filterFlagsFor, searchTextFor } from './analysis-text';
 import { uploadedFilename } from './images';
@@ -27,11 +27,22 @@ export interface RunnerDeps {
 
 const GSD_SOURCES = new Set<string>(['map-zoom', 'source-native', 'exif', 'estimated']);
 
+/**
+ * What the owner is told about a failure besides "Failed to analyze image": the analyzer's own words about the image
+ * (it is too small, animated, unreadable) or the deadline. Anything else (storage, a broken contract, the database)
+ * is for the logs, and the owner gets the specification's message alone.
+ */
+export function failureDetail(error: unknown): string | null {
+  if (error instanceof JobDeadlineError) return `The analysis did not finish within ${Math.round(error.deadlineMs / 1000)} s and was stopped.`;
+  const cause = error instanceof PermanentJobError ? error.cause : error;
+  return cause instanceof ImageDecodeError ? cause.message : null;
+}
+
 /** Marks the analysis failed unless it already finished (idempotent: a dead job may be reported twice). */
-export async function markAnalysisFailed(db: Db, analysisId: string): Promise<void> {
+export async function markAnalysisFailed(db: Db, analysisId: string, detail: string | null = null): Promise<void> {
   await db.analysis.updateMany({
     where: { id: analysisId, status: { in: ['queued', 'running'] } },
-    data: { status: 'failed', error: FAILURE.analyze, finishedAt: new Date() },
+    data: { status: 'failed', error: detail ? `${FAILURE.analyze}. ${detail}` : FAILURE.analyze, finishedAt: new Date() },
   });
 }
 

@@ -1,7 +1,8 @@
 // Analysis as a job: POST /aerial/analyze/{id} and `analyzeImage` wait for it; the subscription
 // streams its progress over SSE; results, evidence, provenance, search text and filter flags are
 // stored. One test runs the real local analyzer on an openly licensed NAIP tile.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAnalyzer } from '../../server/analyzer/local/analyzer';
 import { analyzerOutputSchema } from '../../server/analyzer/contract';
@@ -359,6 +360,28 @@ describe('the real local analyzer', () => {
       expect(row.searchText).not.toMatch(/[{}"]|_/);
       expect(row.treesOverhanging).toBe(output.results.trees.overhanging);
       expect(row.riskScore).toBe(output.results.risk_score);
+    } finally {
+      await real.dispose();
+    }
+  });
+});
+
+describe('a failure the owner can act on', () => {
+  it('says why, beside the specification message: a stored file damaged on disk is not a readable image', async () => {
+    const real = await createAnalysisTestApp({ analyzer: createLocalAnalyzer() });
+    try {
+      const bytes = readFileSync(new URL('../fixtures/images/chico_2020_55.png', import.meta.url));
+      const itemId = await uploaded(real, user, 'Damaged Rd', bytes);
+      const image = await real.db.prisma.image.findUniqueOrThrow({ where: { id: itemId } });
+      writeFileSync(path.join(real.dataDir, 'images', image.storageKey), 'this file was an image once\n'.repeat(40));
+      const res = await real.request(`/aerial/analyze/${itemId}`, { method: 'POST', headers: auth(user) });
+      expect(res.status).toBe(422);
+      const said = 'Failed to analyze image. The file is not a readable image.';
+      expect(await res.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: 'Failed to analyze image', detail: said } });
+      expect(await real.db.prisma.analysis.findFirstOrThrow({ where: { imageId: itemId } })).toMatchObject({
+        status: 'failed',
+        error: said,
+      });
     } finally {
       await real.dispose();
     }

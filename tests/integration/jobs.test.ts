@@ -317,9 +317,10 @@ describe('the deadline of one analysis', () => {
     const base = await t.listen();
     const stuck = await t.request(`/aerial/analyze/${await uploaded(base, user, 'stuck')}`, { method: 'POST', headers: auth(user) });
     expect(stuck.status).toBe(422);
-    expect(await stuck.json()).toEqual({ error: { code: expect.any(String), message: 'Failed to analyze image' } });
+    const said = 'Failed to analyze image. The analysis did not finish within 1 s and was stopped.';
+    expect(await stuck.json()).toEqual({ error: { code: expect.any(String), message: 'Failed to analyze image', detail: said } });
     const row = await t.db.prisma.analysis.findFirstOrThrow({ where: { ownerId: user.uid, propertyLocation: 'stuck' } });
-    expect(row).toMatchObject({ status: 'failed', error: 'Failed to analyze image', riskScore: null });
+    expect(row).toMatchObject({ status: 'failed', error: said, riskScore: null });
     expect(analyzer.calls.find((c) => c.property_location === 'stuck')?.signal?.aborted).toBe(true);
 
     // The worker is free again: the next analysis is done as usual.
