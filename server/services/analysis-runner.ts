@@ -33,7 +33,8 @@ const GSD_SOURCES = new Set<string>(['map-zoom', 'source-native', 'exif', 'estim
  * is for the logs, and the owner gets the specification's message alone.
  */
 export function failureDetail(error: unknown): string | null {
-  if (error instanceof JobDeadlineError) return `The analysis did not finish within ${Math.round(error.deadlineMs / 1000)} s and was stopped.`;
+  if (error instanceof JobDeadlineError)
+    return `The analysis did not finish within ${Math.round(error.deadlineMs / 1000)} s and was stopped.`;
   const cause = error instanceof PermanentJobError ? error.cause : error;
   return cause instanceof ImageDecodeError ? cause.message : null;
 }
