@@ -1,7 +1,8 @@
 // The results screen's states (spec §2, §4, §8): loading, error, empty, missing id, and another user's id.
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseCsv } from '../helpers/csv';
 import { buildingTile, darkPoolsTile, poolsTile, storedImageFiles } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
 
@@ -80,6 +81,14 @@ test('results: an analysis that failed shows the red error box with the reason',
   await page.goto('/aerial-risk/history');
   await expect(page.getByTestId('history-count')).toHaveText('2 analyses');
   await expect(page.getByTestId('stats-not-counted')).toHaveText('Not counted above: 2 failed analyses (no result).');
+  // The spreadsheet says why too.
+  const exporting = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const [head, ...rows] = parseCsv(readFileSync((await (await exporting).path())!, 'utf8'));
+  expect(rows.map((row) => [row[head.indexOf('status')], row[head.indexOf('reason')]])).toEqual([
+    ['failed', 'Failed to analyze image. The file is not a readable image.'],
+    ['failed', 'Failed to analyze image. The file is not a readable image.'],
+  ]);
 });
 
 test("results: another user's analysis reads as not found", async ({ page, login, api }) => {

@@ -46,7 +46,7 @@ describe('GET /aerial/analyses/export', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="aerisk-analyses-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [head, ...rows] = parseCsv(await res.text());
-    expect(head.slice(0, 6)).toEqual(['analysis_id', 'created_at', 'status', 'property_location', 'risk_score', 'risk_band']);
+    expect(head.slice(0, 7)).toEqual(['analysis_id', 'created_at', 'status', 'property_location', 'risk_score', 'risk_band', 'reason']);
     // Newest first, like the history; only this user's analyses.
     expect(rows.map((r) => r[0])).toEqual(Object.values(ids).reverse());
     const col = (name: string) => head.indexOf(name);
@@ -54,6 +54,9 @@ describe('GET /aerial/analyses/export', () => {
     expect(byId[ids['1 Ocean Ave, Seaside']][col('pool')]).toBe('true');
     expect(byId[ids['2 Pine St, Woodville']][col('trees_overhanging')]).toBe('true');
     expect(byId[ids['4 Dark Ln, Nightfall']][col('risk_score')]).toBe('');
+    // Why it has no score, read from its evidence without loading any other row's.
+    expect(byId[ids['4 Dark Ln, Nightfall']][col('reason')]).toBe('The image is too dark to judge.');
+    expect(byId[ids['1 Ocean Ave, Seaside']][col('reason')]).toBe('');
     const formula = byId[ids['=HYPERLINK("http://evil.example","x"), Formula Rd']];
     expect(formula[col('property_location')]).toBe(`'=HYPERLINK("http://evil.example","x"), Formula Rd`);
     expect(formula[col('solar')]).toBe('true');
