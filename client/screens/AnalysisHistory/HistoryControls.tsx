@@ -28,7 +28,7 @@ export function HistoryControls({ query, searchText, onSearchText, onToggleFilte
       <TextField
         label="Search analyses"
         type="search"
-        placeholder="Location, features, roof, risks…"
+        placeholder="Location, file name, features, roof, risks…"
         value={searchText}
         onChange={(event) => onSearchText(event.target.value)}
       />
