@@ -38,6 +38,10 @@ const NO_BUILDING_REASONS: ReadonlySet<string> = new Set([
   NO_BUILDING_REJECTED,
 ]);
 
+/** The local analyzer's reason for a greyscale image (decision 021); its recommendation asks for a colour one. */
+export const NO_COLOUR =
+  'The image has no colour (it is greyscale), so water, vegetation and the roof cannot be judged; upload a colour image.';
+
 /** Whether a reason says there is no building (one of the sentences above). */
 export function isNoBuildingReason(reason: string): boolean {
   return NO_BUILDING_REASONS.has(reason);

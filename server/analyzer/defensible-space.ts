@@ -16,6 +16,8 @@ export const DEFENSIBLE_SPACE_ZONES = [
 
 export const NEEDS_RESOLUTION = 'needs the image resolution';
 export const NO_BUILDING = 'no building found to measure around';
+/** When the image itself could not be judged (dark, blurred, greyscale): no building was looked for. */
+export const NOT_ASSESSED = 'the image could not be assessed';
 
 /** Dense vegetation in the inner zones: the thresholds of the scoring factor `defensible_space_dense`. */
 export const DENSE_INNER_PCT = 30;
@@ -124,6 +126,8 @@ export interface DefensibleSpaceInput {
   gsdMPerPx: number | null;
   width: number;
   height: number;
+  /** False when the image itself could not be judged: then the note does not say that no building was found. */
+  imageJudged?: boolean;
 }
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -136,7 +140,14 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
  */
 export function defensibleSpace(input: DefensibleSpaceInput): DefensibleSpace {
   const roof = subjectRoof(input.findings);
-  if (!roof) return { status: 'no_building', note: NO_BUILDING, rings: [], px_per_m: null, roof_polygon: null };
+  if (!roof)
+    return {
+      status: 'no_building',
+      note: input.imageJudged === false ? NOT_ASSESSED : NO_BUILDING,
+      rings: [],
+      px_per_m: null,
+      roof_polygon: null,
+    };
   if (!input.gsdMPerPx) return { status: 'needs_resolution', note: NEEDS_RESOLUTION, rings: [], px_per_m: null, roof_polygon: roof };
   const gsd = input.gsdMPerPx;
   const pxPerM = 1 / gsd;

@@ -1,6 +1,6 @@
 // Plain-sentence recommendations, each tied to something the analyzer found (never generic advice for a
 // feature that is not there). Pure, like scoring, so every analyzer gives the same advice for the same facts.
-import { isNoBuildingReason, type Finding, type Observations } from './contract';
+import { isNoBuildingReason, NO_COLOUR, type Finding, type Observations } from './contract';
 import { enforceRoofRule } from './roof-condition';
 
 function firstNote(findings: readonly Finding[], feature: Finding['feature']): string | null {
@@ -13,6 +13,8 @@ export const MARK_THE_BUILDING =
   'If the property has a building, mark its roof on the image (“Mark your building” on the results screen) or upload an image centred on it.';
 /** Said when the image itself could not be judged (dark, cloud, blur, too coarse). */
 export const CLEARER_IMAGE = 'Provide a clearer, higher-resolution overhead image of the property so it can be assessed.';
+/** Said instead when the image is sharp enough but greyscale: a sharper grey image would not help. */
+export const COLOUR_IMAGE = 'Upload a colour image of the property: in greyscale, water, vegetation and roof damage cannot be told apart.';
 
 /**
  * `unassessableReasons`: why an analysis that is not assessable could not be judged. What to do depends on it: a
@@ -26,8 +28,13 @@ export function recommend(
 ): string[] {
   if (!assessable) {
     const noBuilding = unassessableReasons.some(isNoBuildingReason);
-    const poorImage = unassessableReasons.some((reason) => !isNoBuildingReason(reason));
-    return [...(noBuilding ? [MARK_THE_BUILDING] : []), ...(poorImage || !noBuilding ? [CLEARER_IMAGE] : [])];
+    const noColour = unassessableReasons.includes(NO_COLOUR);
+    const poorImage = unassessableReasons.some((reason) => !isNoBuildingReason(reason) && reason !== NO_COLOUR);
+    return [
+      ...(noBuilding ? [MARK_THE_BUILDING] : []),
+      ...(noColour ? [COLOUR_IMAGE] : []),
+      ...(poorImage || (!noBuilding && !noColour) ? [CLEARER_IMAGE] : []),
+    ];
   }
   const out: string[] = [];
   const roofCondition = enforceRoofRule(obs.roof.condition, findings);

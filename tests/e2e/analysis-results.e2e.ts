@@ -3,7 +3,7 @@ import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseCsv } from '../helpers/csv';
-import { buildingTile, darkPoolsTile, poolsTile, storedImageFiles } from './fixtures/images';
+import { buildingTile, darkPoolsTile, greyPoolsTile, poolsTile, storedImageFiles } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
 
 const LOAD_FAILED = 'Failed to load analysis results. Please try again.';
@@ -223,4 +223,24 @@ test('results: a dark frame is analysed with its exposure corrected, and Provena
   await page.goto(`/analysis-results/${ordinary.analysis_id}`);
   await expect(page.getByRole('heading', { name: 'Noon Parcel' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Provenance' })).not.toContainText('Exposure');
+});
+
+test('results: a greyscale image is not assessed — its features say so, no building is to be marked, and it asks for colour', async ({
+  page,
+  login,
+  api,
+}) => {
+  const record = await api.analyse(await greyPoolsTile(), 'Grey Court');
+  expect(record.status).toBe('done');
+  expect(record.risk_score).toBeNull();
+  await login();
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  await expect(page.getByRole('heading', { name: 'Not assessable' })).toBeVisible();
+  await expect(page.getByText('The image has no colour (it is greyscale)', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('feature-pool')).toContainText('Not assessed');
+  await expect(page.getByTestId('feature-trees')).toContainText('Not assessed');
+  await expect(page.getByRole('button', { name: 'Wrong building?' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark your building' })).toHaveCount(0);
+  await expect(page.getByText('Upload a colour image of the property', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('defensible-space-note')).toHaveText('Not measured: the image could not be assessed.');
 });

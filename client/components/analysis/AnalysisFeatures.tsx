@@ -64,6 +64,9 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
   const withLocation = (text: string, location: string) => (location ? `${text}, ${location}` : text);
   // With no building found, the contract's "distant" for trees and wires seen is not a distance from anything.
   const unmeasured = data.buildingFound === false ? `; ${NO_BUILDING_TO_MEASURE_FROM}` : null;
+  // When the image itself could not be judged (dark, blurred, greyscale), nothing was looked for: "not detected" would
+  // read as looked for and absent.
+  const absent = (words: string) => (data.buildingFound === null ? 'Not assessed' : words);
 
   const rows: Row[] = [
     {
@@ -71,14 +74,14 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
       feature: 'pool',
       label: 'Pool',
       found: pool.present,
-      detail: pool.present ? withLocation(`Condition: ${humanize(pool.condition)}`, pool.location) : 'Not detected',
+      detail: pool.present ? withLocation(`Condition: ${humanize(pool.condition)}`, pool.location) : absent('Not detected'),
     },
     {
       key: 'spa',
       feature: 'spa',
       label: 'Spa',
       found: spa.present,
-      detail: spa.present ? withLocation('Present', spa.location) : 'Not detected',
+      detail: spa.present ? withLocation('Present', spa.location) : absent('Not detected'),
     },
     {
       key: 'trees',
@@ -88,21 +91,24 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
       detail:
         trees.count > 0
           ? `${trees.count} ${trees.count === 1 ? 'tree' : 'trees'}${unmeasured ?? `, ${humanize(trees.proximity).toLowerCase()}${trees.overhanging ? ', overhanging the roof' : ''}`}`
-          : 'None detected',
+          : absent('None detected'),
     },
     {
       key: 'roof',
       feature: 'roof',
       label: 'Roof',
       found: roof.style !== 'unknown' || roof.condition !== 'unknown',
-      detail: `Style: ${humanize(roof.style)} · Condition: ${humanize(roof.condition)}`,
+      detail:
+        data.buildingFound === null && roof.style === 'unknown' && roof.condition === 'unknown'
+          ? 'Not assessed'
+          : `Style: ${humanize(roof.style)} · Condition: ${humanize(roof.condition)}`,
     },
     {
       key: 'solar',
       feature: 'solar',
       label: 'Solar panels',
       found: solar.present,
-      detail: solar.present ? `About ${Math.round(solar.coveragePercentage)}% of the roof` : 'Not detected',
+      detail: solar.present ? `About ${Math.round(solar.coveragePercentage)}% of the roof` : absent('Not detected'),
     },
     {
       key: 'power_lines',
@@ -114,7 +120,7 @@ export function AnalysisFeatures({ analysis }: { analysis: AnalysisFeatures_anal
           ? unmeasured
             ? `In view${unmeasured}`
             : `${humanize(powerLines.proximity)}${powerLines.crossingProperty ? ', crossing the property' : ''}`
-          : 'None detected',
+          : absent('None detected'),
     },
   ];
   // Damage and other findings, one line per kind and note (four patches of missing cover read as one line).

@@ -55,7 +55,8 @@ export function WrongBuildingImage({
     return () => document.removeEventListener('keydown', leaveOnEscape);
   }, [marking]);
 
-  if (data.status !== 'done') return image(undefined);
+  // Marking a building cannot help when the image itself could not be judged (dark, blurred, greyscale).
+  if (data.status !== 'done' || data.buildingFound === null) return image(undefined);
 
   const analyseAt = async (point: SubjectPoint) => {
     const analysisId = data.analysisId;

@@ -1,5 +1,6 @@
 // Can this image support a judgement at all? Checked before anything is detected: too dark, washed out or
 // clouded, blurred, blank, without colour, or far too coarse to see a roof. The reasons are sentences a person can act on.
+import { NO_COLOUR } from '../contract';
 import { quantile } from './raster';
 import type { Scene } from './scene';
 
@@ -59,7 +60,7 @@ export function assessQuality(scene: Scene, gsdInput: number | null): Quality {
   // Water, vegetation, tarps and panels are told apart by their colour: without it every one of them would be
   // reported absent, and the score would read as a low risk that nobody measured.
   if (coloured / n < QUALITY.minColourShare) {
-    reasons.push('The image has no colour (it is greyscale), so water, vegetation and the roof cannot be judged; upload a colour image.');
+    reasons.push(NO_COLOUR);
   }
   if (gsdInput && gsdInput > QUALITY.maxGsdM) {
     reasons.push(`The ground resolution (${gsdInput.toFixed(1)} m per pixel) is far too coarse to see roofs, pools or trees.`);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzerOutputSchema, ImageDecodeError, type AnalyzerOutput, type Finding } from '../../../server/analyzer/contract';
 import { createLocalAnalyzer, crownWords, wireWords } from '../../../server/analyzer/local/analyzer';
+import { COLOUR_IMAGE } from '../../../server/analyzer/recommendations';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/images/${name}`, import.meta.url));
 // The classical analyzer is what every install has; the ONNX models are optional and tested separately.
@@ -344,6 +345,9 @@ describe('local analyzer on generated scenes', () => {
         'The image has no colour (it is greyscale), so water, vegetation and the roof cannot be judged; upload a colour image.',
       );
       expect(out.evidence.findings).toEqual([]);
+      // A sharper grey image would not help, and no building was looked for.
+      expect(out.evidence.recommendations).toEqual([COLOUR_IMAGE]);
+      expect(out.evidence.defensible_space).toMatchObject({ status: 'no_building', note: 'the image could not be assessed' });
     }
   });
 
