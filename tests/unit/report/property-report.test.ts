@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { unknownObservations } from '../../../server/analyzer/assemble';
 import { ageText, featureLines, pdfText, renderPropertyReport, type ReportData } from '../../../server/report/property-report';
 import { searchTextFor } from '../../../server/services/analysis-text';
-import { NO_BUILDING_NEAR_CENTRE } from '../../../server/analyzer/contract';
-import { MARK_THE_BUILDING } from '../../../server/analyzer/recommendations';
+import { NO_BUILDING_NEAR_CENTRE, NO_COLOUR } from '../../../server/analyzer/contract';
+import { COLOUR_IMAGE, MARK_THE_BUILDING } from '../../../server/analyzer/recommendations';
 
 function data(findings: number): ReportData {
   return {
@@ -146,5 +146,24 @@ describe('renderPropertyReport', () => {
     expect(text).toContain(`Not assessable: ${NO_BUILDING_NEAR_CENTRE}`);
     expect(text).toContain('Trees: 7 (no building found to measure from)');
     expect(text).toContain('(“Mark your building” on the results screen)');
+  });
+
+  it('prints a greyscale image as not assessed: no feature is called absent, and it asks for colour', async () => {
+    const report = {
+      ...data(0),
+      score: null,
+      analyzer: null,
+      unassessableReasons: [NO_COLOUR],
+      breakdown: [],
+      results: { ...unknownObservations(), risk_score: null, image_item_id: 'i', image_analysis_id: 'a1', property_location: '' },
+      recommendations: [COLOUR_IMAGE],
+    };
+    const text = execFileSync('pdftotext', ['-', '-'], { input: await renderPropertyReport(report) })
+      .toString()
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(`Not assessable: ${NO_COLOUR}`);
+    expect(text).toContain('Not assessed: the image itself could not be judged.');
+    expect(text).not.toContain('Pool: not detected');
+    expect(text).toContain('Upload a colour image of the property');
   });
 });
