@@ -4,48 +4,13 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
-import type {
-  SamePropertyPanel_analysis$data,
-  SamePropertyPanel_analysis$key,
-} from '../../__generated__/SamePropertyPanel_analysis.graphql';
-import { formatDate, humanize } from '../../components/analysis/format';
+import type { SamePropertyPanel_analysis$key } from '../../__generated__/SamePropertyPanel_analysis.graphql';
+import { formatDate } from '../../components/analysis/format';
 import { bandLabels, scoreBand } from '../../components/analysis/riskBand';
 import { Button } from '../../components/forms';
-
-type Side = Pick<SamePropertyPanel_analysis$data, 'createdAt' | 'riskScore' | 'buildingFound' | 'image' | 'results' | 'review'>;
+import { compareFields } from './compareFields';
 
 const MATCH_WORDS: Record<string, string> = { place: 'same geocoded address', coordinates: 'within 25 m', address: 'same address text' };
-
-/** The compared fields of one analysis, in words (the server's compareWith compares the same fields). */
-export function compareFields(side: Side): [string, string][] {
-  const r = side.results;
-  const yes = (value: boolean | undefined) => (value === undefined ? '—' : value ? 'Yes' : 'No');
-  // With no building found, trees and wires were seen but not measured from anything.
-  const unmeasured = side.buildingFound === false;
-  const imageDate = side.image.capturedAt
-    ? `${formatDate(String(side.image.capturedAt))} (captured)`
-    : `${formatDate(String(side.createdAt))} (analysed)`;
-  return [
-    ['Image date', imageDate],
-    ['Risk score', side.riskScore == null ? 'Not assessable' : `${side.riskScore} ${bandLabels[scoreBand(side.riskScore)]}`],
-    ['Pool', yes(r?.pool.present)],
-    ['Spa', yes(r?.spa.present)],
-    [
-      'Trees',
-      r ? `${r.trees.count} (${unmeasured && r.trees.count > 0 ? 'no building found' : humanize(r.trees.proximity).toLowerCase()})` : '—',
-    ],
-    ['Roof style', r ? humanize(r.roof.style) : '—'],
-    ['Roof condition', r ? humanize(r.roof.condition) : '—'],
-    ['Solar panels', yes(r?.solar.present)],
-    [
-      'Power lines',
-      r ? (unmeasured && r.powerLines.proximity !== 'none' ? 'In view (no building found)' : humanize(r.powerLines.proximity)) : '—',
-    ],
-    ['Property condition', r ? humanize(r.propertyCondition) : '—'],
-    ['Additional risks', r ? r.additionalRisks.join('; ') || 'None' : '—'],
-    ['Reviewed', side.review ? 'Yes' : 'No'],
-  ];
-}
 
 export function SamePropertyPanel({ analysis }: { analysis: SamePropertyPanel_analysis$key }) {
   const data = useFragment(
@@ -145,6 +110,7 @@ export function SamePropertyPanel({ analysis }: { analysis: SamePropertyPanel_an
   );
 }
 
+/* eslint-disable relay/unused-fields -- compareFields.ts reads these (kept apart so it is tested without compiled fragments) */
 graphql`
   fragment SamePropertyPanel_side on Analysis {
     createdAt
@@ -182,3 +148,4 @@ graphql`
     }
   }
 `;
+/* eslint-enable relay/unused-fields */
