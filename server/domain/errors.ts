@@ -23,13 +23,19 @@ export type ErrorCode = (typeof errorCodes)[number];
 
 export class AppError extends Error {
   override readonly name: string = 'AppError';
+  /**
+   * More about it for the caller, where the message is a fixed sentence (the specification's): REST's `error.detail`.
+   * Said to the user, unlike a subclass's log-only fields (ProviderError's `detail`).
+   */
+  readonly publicDetail?: string;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; publicDetail?: string },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    if (options?.publicDetail) this.publicDetail = options.publicDetail;
   }
 }
 
@@ -67,8 +73,9 @@ export class ValidationError extends AppError {
     message: string,
     /** Field paths (e.g. `user_id`) and their messages, for forms that show errors per field. */
     readonly fieldErrors: { path: string; message: string }[] = [],
+    options?: { publicDetail?: string },
   ) {
-    super('VALIDATION', message);
+    super('VALIDATION', message, options);
   }
 }
 

@@ -4,7 +4,8 @@ import { AppError, ValidationError } from '../domain/errors';
 // Ingest's expected failures, with the specification's §5 messages (common/constants.ts, shared with the client's checks). They are domain errors, so both
 // transports map them like any other (REST 400, 413, 415; GraphQL a ValidationError result).
 
-export const noFile = () => new ValidationError(UPLOAD_MESSAGES.noFile);
+/** `detail`: what a script sent instead, where it can be told (REST's `error.detail`; the message stays the spec's). */
+export const noFile = (detail?: string) => new ValidationError(UPLOAD_MESSAGES.noFile, [], { publicDetail: detail });
 export const invalidImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
 export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
 /** Not a specification message: a script that sends several files at once is told why none was taken. */

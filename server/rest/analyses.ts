@@ -80,9 +80,8 @@ export const analysisRoutes: Route[] = [
       const row = await analyzeImage(ctx.analysis, viewer, req.params.id, ctx.idempotencyKey, subjectPoint);
       if (row.status === 'failed') {
         // The specification's message, and what the analysis record says beyond it (the image is too small, the deadline).
-        const body = errorBody('UNPROCESSABLE', FAILURE.analyze);
-        const detail = row.error && row.error !== FAILURE.analyze ? row.error : null;
-        return json(detail ? { error: { ...body.error, detail } } : body, { status: 422 });
+        const detail = row.error && row.error !== FAILURE.analyze ? row.error : undefined;
+        return json(errorBody('UNPROCESSABLE', FAILURE.analyze, detail), { status: 422 });
       }
       if (row.status !== 'done') {
         // Still running after the server's wait limit: where to read it when it is done.

@@ -24,8 +24,8 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-export function errorBody(code: ErrorCode, message: string) {
-  return { error: { code, message } };
+export function errorBody(code: ErrorCode, message: string, detail?: string) {
+  return { error: { code, message, ...(detail ? { detail } : {}) } };
 }
 
 /** What a failure no service owned answers (GraphQL's masked errors say the same). */
@@ -43,7 +43,7 @@ export function errorResponse(error: unknown): Response {
     // Rate limits (services/rate-limit.ts) and shed load (UnavailableError) say when to come back.
     const retryAfter = (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
-    return json(errorBody(error.code, error.message), { status: httpStatus[error.code], headers });
+    return json(errorBody(error.code, error.message, error.publicDetail), { status: httpStatus[error.code], headers });
   }
   console.error('[rest] unexpected error:', error);
   return json(errorBody('INTERNAL', UNEXPECTED_MESSAGE), { status: httpStatus.INTERNAL });

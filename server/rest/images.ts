@@ -14,7 +14,9 @@ import { signedIn, type Route } from './router';
  * file at all.
  */
 async function readUploadForm(request: Request): Promise<UploadImageInput> {
-  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) throw noFile();
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) {
+    throw noFile('Send the image as multipart/form-data, in the form field "file".');
+  }
   let form: FormData;
   try {
     form = await request.formData();
@@ -25,6 +27,11 @@ async function readUploadForm(request: Request): Promise<UploadImageInput> {
   // The node server's parser refuses a second file part (FORM_DATA_LIMITS.files); any other parser is held to it here.
   if (form.getAll('file').length > 1) throw tooManyFiles();
   const file = form.get('file');
+  if (!isFilePart(file)) {
+    // A script that names the field otherwise is told which field it used.
+    const elsewhere = [...form.entries()].find(([, value]) => isFilePart(value));
+    if (elsewhere) throw noFile(`The form carries a file in the field "${elsewhere[0].slice(0, 50)}"; send it in the field "file".`);
+  }
   const location = form.get('property_location');
   return {
     file: isFilePart(file) && file.size > 0 ? file : null,

@@ -147,6 +147,34 @@ describe('POST /aerial/upload', () => {
     expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
   });
 
+  it('tells a script what it sent instead of a file field: another field name, a JSON body, raw bytes (the spec message stays)', async () => {
+    const bytes = await sceneImage('png');
+    const misnamed = new FormData();
+    misnamed.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'roof.png');
+    const cases: [RequestInit, string][] = [
+      [{ body: misnamed }, 'The form carries a file in the field "image"; send it in the field "file".'],
+      [
+        { body: JSON.stringify({ file: 'abc' }), headers: { 'content-type': 'application/json' } },
+        'Send the image as multipart/form-data, in the form field "file".',
+      ],
+      [
+        { body: new Uint8Array(bytes), headers: { 'content-type': 'image/png' } },
+        'Send the image as multipart/form-data, in the form field "file".',
+      ],
+    ];
+    const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
+    for (const [init, detail] of cases) {
+      const res = await t.request('/aerial/upload', {
+        ...init,
+        method: 'POST',
+        headers: { ...auth(user), ...(init.headers as Record<string, string>) },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message: 'Please select a file to upload', detail } });
+    }
+    expect(await t.db.prisma.image.count({ where: { ownerId: user.uid } })).toBe(before);
+  });
+
   it('refuses a form with two files, saying so, and stores neither (in process and over HTTP, whose parser stops at one)', async () => {
     const before = await t.db.prisma.image.count({ where: { ownerId: user.uid } });
     const form = new FormData();
