@@ -80,7 +80,10 @@ export const errorSchema = z
     error: z.object({
       code: z.enum(errorCodes),
       message: z.string().describe('What went wrong, in words.'),
-      detail: z.string().optional().describe('More about it, where known: why an analysis failed (POST /aerial/analyze), what an upload sent instead of a file.'),
+      detail: z
+        .string()
+        .optional()
+        .describe('More about it, where known: why an analysis failed (POST /aerial/analyze), what an upload sent instead of a file.'),
     }),
   })
   .meta({ id: 'Error' });
