@@ -2,7 +2,7 @@
 // recommendations and validates the whole object, so no analyzer can return something the contract forbids.
 import {
   analyzerOutputSchema,
-  buildingFoundIn,
+  imageJudgedIn,
   type AnalyzeContext,
   type AnalyzerOutput,
   type Finding,
@@ -48,7 +48,7 @@ export function assembleOutput(input: AssembleInput): AnalyzerOutput {
     gsdMPerPx: input.provenance.gsd_m_per_px,
     width: input.provenance.width,
     height: input.provenance.height,
-    imageJudged: buildingFoundIn({ assessable, unassessable_reasons: input.unassessable_reasons }) !== null,
+    imageJudged: imageJudgedIn({ assessable, unassessable_reasons: input.unassessable_reasons }),
   });
   const { risk_score, score_breakdown } = scoreObservations(obs, findings, assessable, space);
   const output: AnalyzerOutput = {

@@ -59,6 +59,14 @@ export function buildingFoundIn(evidence: { assessable: boolean; unassessable_re
   return evidence.unassessable_reasons.some(isNoBuildingReason) ? false : null;
 }
 
+/**
+ * Whether the image itself was judged: all but a `null` of `buildingFoundIn`. A dark, blurred or greyscale image was
+ * not, so nothing in it was looked for: its features are "not assessed", not absent (decision 021).
+ */
+export function imageJudgedIn(evidence: { assessable: boolean; unassessable_reasons: readonly string[] }): boolean {
+  return buildingFoundIn(evidence) !== null;
+}
+
 /** Whether distances may be worded as measured from a building: all but a `false` of `buildingFoundIn`. */
 export function hasSubjectBuilding(evidence: { assessable: boolean; unassessable_reasons: readonly string[] }): boolean {
   return buildingFoundIn(evidence) !== false;

@@ -3,7 +3,7 @@
 // with its confidence and review, recommendations, the review, provenance, and the terms' AI disclaimer.
 import PDFDocument from 'pdfkit';
 import { analysisTitle } from '../../common/analysis-title';
-import { buildingFoundIn, hasSubjectBuilding, type AnalysisResults, type ScoreItem } from '../analyzer/contract';
+import { hasSubjectBuilding, imageJudgedIn, type AnalysisResults, type ScoreItem } from '../analyzer/contract';
 import { AI_DISCLAIMER, bandFor, NO_BUILDING_TO_MEASURE_FROM } from '../../common/constants';
 
 export interface ReportFinding {
@@ -163,7 +163,7 @@ export function renderPropertyReport(data: ReportData): Promise<Buffer> {
   heading('Features');
   const evidence = { assessable: data.score !== null, unassessable_reasons: data.unassessableReasons };
   // An image that could not be judged at all (dark, blurred, greyscale): nothing was looked for.
-  if (buildingFoundIn(evidence) === null) body('Not assessed: the image itself could not be judged.');
+  if (!imageJudgedIn(evidence)) body('Not assessed: the image itself could not be judged.');
   else for (const line of featureLines(data.results, hasSubjectBuilding(evidence))) body(line);
 
   heading(`Findings (${data.findings.length})`);

@@ -2,11 +2,10 @@
 // that the history's search, filters and sort match, streamed page by page (a 100,000-row account never sits
 // in memory at once). CSV cells that a spreadsheet would run as a formula are quoted as text.
 import { requireViewer } from '../auth/context';
-import type { Db } from '../db';
 import { ValidationError } from '../domain/errors';
 import type { Analysis, Image } from '../generated/prisma/client';
 import type { AnalyzerOutput } from '../analyzer/contract';
-import { resultColumns, scoreColumns } from '../services/analysis-columns';
+import { reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from '../services/analysis-columns';
 import { listAnalyses } from '../services/analysis-search';
 import { recordExport } from '../services/audit';
 import { analysisRecord, historyParams } from './analyses';
@@ -20,7 +19,7 @@ type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_PAGE_ROWS = 500;
 export const EXPORT_JSON_PAGE_ROWS = 100;
 
-/** `reasons`: a finished analysis's unassessable reasons, read for the rows without a score (see `withReasons`). */
+/** `reasons`: a finished analysis's unassessable reasons, read for the rows without a score (`withUnassessableReasons`). */
 type Row = Analysis & { image: Pick<Image, 'latitude' | 'longitude'>; reasons?: string[] };
 type Results = AnalyzerOutput['results'];
 
@@ -35,9 +34,7 @@ export function exportRow(row: Row) {
     status: row.status,
     property_location: row.propertyLocation,
     ...score,
-    // Why there is no score: why it failed, or why the image could not be assessed.
-    reason:
-      row.status === 'failed' ? (row.error ?? null) : done && score.risk_score === null ? (row.reasons ?? []).join(' ') || null : null,
+    reason: reasonColumn(row),
     ...resultColumns(r),
     // The values above are the reviewed ones once the owner reviewed the analysis (issue 10).
     reviewed: done ? row.analyzerResults !== null && row.analyzerResults !== undefined : null,
@@ -95,21 +92,6 @@ function encoderFor(format: ExportFormat): Encoder<Row> {
   }
 }
 
-/**
- * The unassessable reasons of a page's finished rows without a score, in one query that reads only that part of
- * their evidence (the rest, every finding's outline, is what CSV and GeoJSON pages leave unread).
- */
-async function withReasons(db: Db, rows: Row[]): Promise<Row[]> {
-  const ids = rows.filter((row) => row.status === 'done' && row.riskScore === null).map((row) => row.id);
-  if (ids.length === 0) return rows;
-  const found = await db.$queryRaw<{ id: string; reasons: unknown }[]>`
-    SELECT id::text AS id, evidence->'unassessable_reasons' AS reasons FROM analyses WHERE id = ANY(${ids}::uuid[])`;
-  const byId = new Map(
-    found.map((f) => [f.id, Array.isArray(f.reasons) ? f.reasons.filter((r): r is string => typeof r === 'string') : []]),
-  );
-  return rows.map((row) => (byId.has(row.id) ? { ...row, reasons: byId.get(row.id) } : row));
-}
-
 export const exportRoutes: Route[] = [
   {
     method: 'GET',
@@ -140,7 +122,7 @@ export const exportRoutes: Route[] = [
       const pageAfter = async (after: string | null): Promise<Paged<Row>> => {
         const page = await listAnalyses(ctx.db, viewer.uid, { ...params, first: pageRows, after }, query);
         const last = page.rows.at(-1);
-        const rows = format === 'json' ? (page.rows as Row[]) : await withReasons(ctx.db, page.rows as Row[]);
+        const rows = format === 'json' ? (page.rows as Row[]) : await withUnassessableReasons(ctx.db, page.rows as Row[]);
         return { rows, next: () => (page.hasNextPage && last ? pageAfter(page.cursorOf(last)) : null) };
       };
       const day = new Date().toISOString().slice(0, 10);

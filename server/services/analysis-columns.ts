@@ -2,8 +2,37 @@
 // results (services/batches.ts) share them, so both files read alike.
 import type { AnalysisResults } from '../analyzer/contract';
 import { bandFor } from '../../common/constants';
+import type { Db } from '../db';
 import type { Analysis } from '../generated/prisma/client';
 import { scoreOf } from './analyses';
+
+/**
+ * Why an analysis has no score, in one cell: why it failed, or a finished one's unassessable reasons (`reasons`, from
+ * `withUnassessableReasons`). Null when it has a score or is still running.
+ */
+export function reasonColumn(row: Pick<Analysis, 'status' | 'error' | 'riskScore'> & { reasons?: string[] }): string | null {
+  if (row.status === 'failed') return row.error ?? null;
+  if (row.status !== 'done' || scoreOf(row) !== null) return null;
+  return (row.reasons ?? []).join(' ') || null;
+}
+
+/**
+ * The unassessable reasons of the finished rows without a score, in one query that reads only that part of their
+ * evidence (the rest, every finding's outline, is what a spreadsheet page leaves unread).
+ */
+export async function withUnassessableReasons<R extends Pick<Analysis, 'id' | 'status' | 'riskScore'>>(
+  db: Db,
+  rows: R[],
+): Promise<(R & { reasons?: string[] })[]> {
+  const ids = rows.filter((row) => row.status === 'done' && row.riskScore === null).map((row) => row.id);
+  if (ids.length === 0) return rows;
+  const found = await db.$queryRaw<{ id: string; reasons: unknown }[]>`
+    SELECT id::text AS id, evidence->'unassessable_reasons' AS reasons FROM analyses WHERE id = ANY(${ids}::uuid[])`;
+  const byId = new Map(
+    found.map((f) => [f.id, Array.isArray(f.reasons) ? f.reasons.filter((r): r is string => typeof r === 'string') : []]),
+  );
+  return rows.map((row) => (byId.has(row.id) ? { ...row, reasons: byId.get(row.id) } : row));
+}
 
 /** Every feature of a result as flat columns (null until done): the exports' and batch results' shared part. */
 export function resultColumns(r: AnalysisResults | null) {
