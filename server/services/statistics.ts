@@ -1,6 +1,7 @@
 // Statistics for the history and aerial-risk screens, each one aggregate query. Spec §3: analysis
 // statistics count finished analyses; an unassessable one (no score) counts in the total but in
-// no band. Failed and unfinished analyses are counted apart, so the screen can say why the history lists more. Risk factors use the same rules as the history filters. Domain shapes: REST's snake_case
+// no band. Failed and unfinished analyses are counted apart, so the screen can say why the history lists more.
+// Risk factors use the same rules as the history filters. Domain shapes: REST's snake_case
 // records are made in rest/, GraphQL exposes these as they are.
 import type { Viewer } from '../auth/context';
 import type { Db } from '../db';
