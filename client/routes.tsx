@@ -31,13 +31,15 @@ function screen(load: () => Promise<ScreenModule>): RouteObject['lazy'] {
 }
 
 /**
- * The sign-in screens have nothing to offer a signed-in user, except /signup to a guest: creating an
- * account there links it to the guest's own user, so its results stay.
+ * The sign-in screens have nothing to offer a signed-in user, except /signup and /login to a guest:
+ * creating an account links it to the guest's own user, and signing in to an existing one moves the
+ * guest's results into it, so either way they stay.
  */
+const GUEST_AUTH_PATHS = new Set(['/signup', '/login']);
 const signedOut: LoaderFunction = async ({ request }) => {
   const user = await currentUser();
   if (!user) return null;
-  if (user.isAnonymous && new URL(request.url).pathname === '/signup') return null;
+  if (user.isAnonymous && GUEST_AUTH_PATHS.has(new URL(request.url).pathname)) return null;
   throw redirect('/');
 };
 

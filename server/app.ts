@@ -92,7 +92,13 @@ export function createApp(deps: AppDeps): App {
   const reachability = deps.checkMapReachability ? createReachability(providerOrigins(deps.config.imagery)) : undefined;
   reachability?.start();
   const accounts = deps.accounts ?? createFirebaseAccounts(deps.config.firebase);
-  const guests = { db, storage: analysis.storage, accounts, forgetUser: (uid: string) => deps.verifier.forgetUser(uid) };
+  const guests = {
+    db,
+    storage: analysis.storage,
+    accounts,
+    forgetUser: (uid: string) => deps.verifier.forgetUser(uid),
+    verifyToken: (idToken: string) => deps.verifier.verify(idToken),
+  };
   const map = {
     imagery: deps.imagery ?? createImagery(deps.config.imagery),
     places: deps.places ?? createPlaces(deps.config.imagery),

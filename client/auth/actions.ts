@@ -2,6 +2,7 @@
 // sentence with authErrorMessage() and their spec §8 fallback.
 import {
   createUserWithEmailAndPassword,
+  signInWithCredential,
   EmailAuthProvider,
   GoogleAuthProvider,
   linkWithCredential,
@@ -17,22 +18,49 @@ import {
   type ActionCodeSettings,
   type User,
 } from 'firebase/auth';
+import type { FirebaseError } from 'firebase/app';
 import { authErrorCode } from './errors';
 import { checkPassword } from './passwordPolicy';
-import { endGuestSession, firebaseAuth, reloadUser, sessionUserChanged } from './session';
+import {
+  endGuestSession,
+  firebaseAuth,
+  forgetGuestTransfer,
+  rememberGuestForTransfer,
+  reloadUser,
+  sessionUserChanged,
+  transferRememberedGuest,
+} from './session';
 
 /** A problem found before calling the provider, shown as is. */
 export class FormError extends Error {}
-
-export async function signInWithEmail(email: string, password: string): Promise<User> {
-  const { user } = await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
-  return user;
-}
 
 /** The signed-in guest (an anonymous sign-in), whose results last only for the session; else null. */
 export function currentGuest(): User | null {
   const user = firebaseAuth().currentUser;
   return user?.isAnonymous ? user : null;
+}
+
+/**
+ * Signs in to an existing account. From a guest session, what the guest analysed moves into that account
+ * (the server moves it, shown the guest's token), so signing in does not lose it.
+ */
+async function signInCarryingGuest(signIn: () => Promise<User>): Promise<User> {
+  const guest = currentGuest();
+  if (!guest) return signIn();
+  await rememberGuestForTransfer(guest);
+  let user: User;
+  try {
+    user = await signIn();
+  } catch (error) {
+    forgetGuestTransfer();
+    throw error;
+  }
+  await transferRememberedGuest();
+  return user;
+}
+
+export function signInWithEmail(email: string, password: string): Promise<User> {
+  return signInCarryingGuest(async () => (await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password)).user);
 }
 
 /** "Continue as guest": the identity provider's anonymous sign-in (the emulator and real projects alike). */
@@ -58,6 +86,8 @@ export async function signUpWithEmail(email: string, password: string): Promise<
   return user;
 }
 
+const LINKED_ELSEWHERE = new Set(['auth/credential-already-in-use', 'auth/email-already-in-use']);
+
 // Must run straight from the click handler: the popup (500x600, spec §9, the SDK's size) is opened
 // before the first await, or the browser's popup blocker refuses it. A guest links Google to its own user.
 export async function signInWithGoogle(): Promise<User> {
@@ -65,9 +95,20 @@ export async function signInWithGoogle(): Promise<User> {
   provider.setCustomParameters({ prompt: 'select_account' });
   const guest = currentGuest();
   if (guest) {
-    const { user } = await linkWithPopup(guest, provider);
+    let linked: User;
+    try {
+      linked = (await linkWithPopup(guest, provider)).user;
+    } catch (error) {
+      // That Google account (or its address) already has its own Aerisk account: sign in to it, taking the
+      // guest's results along.
+      const credential = LINKED_ELSEWHERE.has(authErrorCode(error) ?? '')
+        ? GoogleAuthProvider.credentialFromError(error as FirebaseError)
+        : null;
+      if (!credential) throw error;
+      return signInCarryingGuest(async () => (await signInWithCredential(firebaseAuth(), credential)).user);
+    }
     await sessionUserChanged();
-    return user;
+    return linked;
   }
   const { user } = await signInWithPopup(firebaseAuth(), provider);
   return user;

@@ -131,6 +131,76 @@ export async function endGuestSession(): Promise<void> {
   }
 }
 
+const GUEST_TRANSFER_KEY = 'aerisk.guestTransfer';
+
+/** What moved from a guest session into the account signed in to. */
+export type GuestTransfer = { analyses: number; images: number; riskZones: number };
+
+let transferring: Promise<GuestTransfer | null> | null = null;
+let transferNotice: GuestTransfer | null = null;
+
+/**
+ * Before a guest signs in to an account it already has: the identity provider replaces the anonymous user,
+ * so its token is kept (in this tab only) to show the server which guest session moves into the account.
+ */
+export async function rememberGuestForTransfer(guest: User): Promise<void> {
+  sessionStorage.setItem(GUEST_TRANSFER_KEY, await guest.getIdToken());
+}
+
+/** The sign-in did not happen: the guest session goes on as it was. */
+export function forgetGuestTransfer(): void {
+  sessionStorage.removeItem(GUEST_TRANSFER_KEY);
+}
+
+/**
+ * POST /auth/guest-session/transfer as the signed-in account, when a guest session is waiting to move into
+ * it. The server's answer, or its refusal (a session already moved or ended), settles it; a network failure
+ * or a 5xx keeps it for the next sign-in state of this tab, within the guest token's hour.
+ */
+export function transferRememberedGuest(): Promise<GuestTransfer | null> {
+  transferring ??= sendGuestTransfer().finally(() => {
+    transferring = null;
+  });
+  return transferring;
+}
+
+async function sendGuestTransfer(): Promise<GuestTransfer | null> {
+  const guestToken = sessionStorage.getItem(GUEST_TRANSFER_KEY);
+  const user = auth?.currentUser;
+  if (!guestToken || !user || user.isAnonymous) return null;
+  let response: Response;
+  try {
+    response = await fetch('/auth/guest-session/transfer', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await user.getIdToken()}` },
+      body: JSON.stringify({ guest_token: guestToken }),
+    });
+  } catch (error) {
+    console.warn('POST /auth/guest-session/transfer failed; trying again later', error);
+    return null;
+  }
+  if (response.status >= 500 || response.status === 429) {
+    console.warn(`POST /auth/guest-session/transfer answered ${response.status}; trying again later`);
+    return null;
+  }
+  forgetGuestTransfer();
+  if (!response.ok) {
+    console.warn(`POST /auth/guest-session/transfer answered ${response.status}`);
+    return null;
+  }
+  const body = (await response.json()) as { analyses: number; images: number; risk_zones: number };
+  const moved = { analyses: body.analyses, images: body.images, riskZones: body.risk_zones };
+  if (moved.analyses > 0 || moved.riskZones > 0) transferNotice = moved;
+  return moved;
+}
+
+/** What the last guest transfer moved, once (the home screen says it), else null. */
+export function takeGuestTransferNotice(): GuestTransfer | null {
+  const notice = transferNotice;
+  transferNotice = null;
+  return notice;
+}
+
 function setState(next: AuthState): void {
   state = next;
   for (const listener of stateListeners) listener();
@@ -144,6 +214,8 @@ function handleAuthState(user: User | null): void {
   }
   if (user) {
     void verifyUser(user);
+    // A guest session left waiting by an earlier sign-in of this tab (the server was away) moves now.
+    if (!user.isAnonymous && sessionStorage.getItem(GUEST_TRANSFER_KEY)) void transferRememberedGuest();
     setState({ status: 'signedIn', user });
   } else {
     clearTimeout(refreshTimer);

@@ -1,5 +1,6 @@
 // Spec §1: non-registered users keep results only for the session. A guest (anonymous sign-in) is told so
-// on every screen, with the way to keep them: creating an account links it to this same user.
+// on every screen, with the ways to keep them: creating an account links it to this same user, and signing in
+// to an existing account moves them into it.
 import { Link } from 'react-router';
 import { useAuth } from '../auth/useAuth';
 
@@ -14,9 +15,15 @@ export function GuestBanner() {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm sm:px-6 lg:px-8">
         <p>You are using Aerisk as a guest: your results last only for this session.</p>
-        <Link to="/signup" className="font-semibold underline underline-offset-2 hover:no-underline">
-          Create an account to keep them
-        </Link>
+        <p>
+          <Link to="/signup" className="font-semibold underline underline-offset-2 hover:no-underline">
+            Create an account to keep them
+          </Link>{' '}
+          or{' '}
+          <Link to="/login" className="font-semibold underline underline-offset-2 hover:no-underline">
+            sign in
+          </Link>
+        </p>
       </div>
     </div>
   );

@@ -54,6 +54,19 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: 'Deletes a guest’s analyses, images, risk zones and anonymous account (spec §1).',
     responses: { 200: { description: 'Whether anything was deleted.', schema: s.guestSessionSchema } },
   },
+  'POST /auth/guest-session/transfer': {
+    tag: 'Account',
+    summary: 'Move a guest session into this account',
+    description:
+      'Called signed in to an existing account, with the token of the guest session it replaced: the guest’s analyses, images, risk zones and audit trail become the account’s, and the anonymous account is deleted.',
+    body: { schema: s.guestTransferBody },
+    responses: {
+      200: { description: 'What moved.', schema: s.guestTransferSchema },
+      400: err('No `guest_token`, a token that is not a guest’s, or a guest session that can no longer be confirmed.'),
+      403: err('Called from a guest session or with an API key.'),
+      409: err('The guest session has since become an account of its own.'),
+    },
+  },
   'GET /api/client-config': {
     tag: 'Service',
     auth: false,

@@ -334,6 +334,16 @@ export const userSchema = z.object({
 
 export const guestSessionSchema = z.object({ deleted: z.boolean().describe('False when the account was not a guest’s.') });
 
+export const guestTransferBody = z.object({
+  guest_token: z.string().describe('The guest session’s Firebase ID token, read before signing in to the account.'),
+});
+
+export const guestTransferSchema = z.object({
+  analyses: z.number().int().describe('Analyses now in the account (0 when the guest session had already ended).'),
+  images: z.number().int(),
+  risk_zones: z.number().int(),
+});
+
 export const autocompleteQuery = z.object({
   input: z.string().optional().describe('At least 3 characters; fewer answers [].'),
   session_token: z.string().optional().describe('Groups a typing session (billing of the Google provider).'),

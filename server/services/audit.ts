@@ -1,6 +1,6 @@
 // The audit trail of an analysis (issue 10, item 2): an append-only log. `created`, `analysed`, `failed` and
 // `deleted` come from database triggers (prisma/migrations/*_audit_trail); the services append review changes,
-// reverts, reports and exports. Only the owner reads it; the database refuses to edit or delete an entry.
+// reverts, reports, exports and a guest session's move into an account. Only the owner reads it; the database refuses to edit or delete an entry.
 import type { Viewer } from '../auth/context';
 import type { Db } from '../db';
 import type { AuditEntry, Prisma } from '../generated/prisma/client';
@@ -16,6 +16,7 @@ export const AUDIT_KINDS = [
   'report_generated',
   'exported',
   'deleted',
+  'moved_to_account',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -16,6 +16,7 @@ export const FAILURE = {
   image: 'Failed to load image',
   verifyUser: 'Failed to verify user',
   endGuestSession: 'Failed to log out',
+  transferGuestSession: 'Failed to move the guest session into your account',
 } as const;
 
 export const NOT_FOUND = {

@@ -1,9 +1,10 @@
 // Guest sessions (issue 13, spec §1: non-registered users keep results only for the session): "Continue as
 // guest" is an anonymous sign-in that can use every analysis screen; creating an account from it links the
-// credential to the same user, so everything stays; signing out of it deletes its rows, images and account.
+// credential to the same user, so everything stays; signing in to an account the guest already has moves
+// everything into it; signing out of it deletes its rows, images and account.
 import type { Page } from '@playwright/test';
 import { AerialApi, expect, test } from './fixtures/analyses';
-import { EMULATOR_ORIGIN, PROJECT_ID, freshCredentials } from './fixtures/emulator';
+import { EMULATOR_ORIGIN, PROJECT_ID, createUser, freshCredentials } from './fixtures/emulator';
 import { poolsTile, storedImageFiles } from './fixtures/images';
 import { signInThroughUi } from './fixtures/test';
 
@@ -162,4 +163,83 @@ test('a guest keeps its results by signing up with Google (linked through the em
   await expect.poll(async () => uidOf(await tokenOf(page))).toBe(guestUid);
   await page.goto('/aerial-risk');
   await expect(page.getByText('Guest shed')).toBeVisible();
+});
+
+test('a guest who already has an account signs in to it, and what it analysed moves into that account', async ({ page }) => {
+  const account = await createUser(freshCredentials('has-account'));
+  await continueAsGuest(page);
+  const guestUid = uidOf(await tokenOf(page));
+  const api = new AerialApi(page.request, await tokenOf(page));
+  const itemId = await api.upload(poolsTile(), '12 Returning Road');
+  expect(await api.requestAnalysis(itemId)).toBe(200);
+  const [record] = await api.analyses();
+
+  // Creating an account with the address it already has says so, and points to signing in.
+  await page.getByRole('link', { name: 'Create an account to keep them' }).click();
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this email address already exists. Sign in instead.');
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('Everything you analysed as a guest moves into your account and is kept.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue as guest' })).toHaveCount(0);
+  // A wrong password leaves the guest session as it was.
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(uidOf(await tokenOf(page))).toBe(guestUid);
+
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'What you analysed as a guest is now in your account: 1 analysis.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Guest session' })).toHaveCount(0);
+  expect(uidOf(await tokenOf(page))).not.toBe(guestUid);
+  expect(await emulatorAccountExists(guestUid)).toBe(false);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analysis History' }).click();
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  await expect(page.getByRole('heading', { name: '12 Returning Road' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Audit entries' })).toContainText('Moved from a guest session into this account');
+  expect(storedImageFiles(itemId)).toHaveLength(1);
+});
+
+test('a guest whose Google account already has an Aerisk account signs in with Google and keeps its results', async ({ page }) => {
+  const email = freshCredentials('google-owner').email;
+  const signInWithGoogle = async (label: 'Sign in with Google') => {
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: label }).click();
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Add new account' }).click();
+    await popup.locator('#email-input').fill(email);
+    await popup.locator('#display-name-input').fill('Grace Owner');
+    await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
+  };
+  // The Google account signs in once on its own, so it has an Aerisk account, and signs out.
+  await page.goto('/login');
+  await signInWithGoogle('Sign in with Google');
+  await expect(page).toHaveURL('/');
+  const ownerUid = uidOf(await tokenOf(page));
+  await signOut(page);
+
+  await continueAsGuest(page);
+  const guestUid = uidOf(await tokenOf(page));
+  const api = new AerialApi(page.request, await tokenOf(page));
+  await api.createRiskZone({ location: 'Guest greenhouse', risk_level: 'medium', details: 'Moved with the guest session' });
+  await page.getByRole('region', { name: 'Guest session' }).getByRole('link', { name: 'sign in' }).click();
+  await expect(page).toHaveURL('/login');
+  await signInWithGoogle('Sign in with Google');
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('What you analysed as a guest is now in your account: 1 risk zone.')).toBeVisible();
+  await expect.poll(async () => uidOf(await tokenOf(page))).toBe(ownerUid);
+  expect(await emulatorAccountExists(guestUid)).toBe(false);
+  await page.goto('/aerial-risk');
+  await expect(page.getByText('Guest greenhouse')).toBeVisible();
 });

@@ -226,3 +226,96 @@ describe('the guest sweep', () => {
     }
   });
 });
+
+describe('a guest who signs in to an existing account (POST /auth/guest-session/transfer)', () => {
+  const transfer = (account: { idToken: string } | null, body: unknown) =>
+    t.request('/auth/guest-session/transfer', {
+      method: 'POST',
+      headers: { ...(account ? auth(account) : {}), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it("moves the guest's analyses, images, risk zones and audit trail into the account, then ends the guest", async () => {
+    const guest = await createAnonymousUser();
+    const account = await createEmulatorUser();
+    const own = await withData(account);
+    const { analysisId, blob } = await withData(guest);
+    const trailBefore = await t.db.prisma.auditEntry.findMany({ where: { analysisId }, orderBy: { id: 'asc' } });
+
+    const res = await transfer(account, { guest_token: guest.idToken });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ analyses: 1, images: 1, risk_zones: 1 });
+
+    expect(await rowsOf(guest.uid)).toEqual({ users: 0, images: 0, analyses: 0, zones: 0 });
+    expect(await rowsOf(account.uid)).toEqual({ users: 1, images: 2, analyses: 2, zones: 2 });
+    expect(existsSync(blob)).toBe(true);
+    expect(existsSync(own.blob)).toBe(true);
+    expect(await emulatorAccountExists(guest.uid)).toBe(false);
+    // The account reads it like its own: the analysis, its image and its trail, with the move recorded.
+    const read = await t.request(`/aerial/analysis/${analysisId}`, { headers: auth(account) });
+    expect(read.status).toBe(200);
+    const image = await t.db.prisma.image.findFirstOrThrow({ where: { analyses: { some: { id: analysisId } } } });
+    expect((await t.request(`/aerial/image-file/by-id/${image.id}`, { headers: auth(account) })).status).toBe(200);
+    const trail = await t.db.prisma.auditEntry.findMany({ where: { analysisId }, orderBy: { id: 'asc' } });
+    expect(trail.map((e) => e.kind)).toEqual([...trailBefore.map((e) => e.kind), 'moved_to_account']);
+    expect(trail.every((e) => e.ownerId === account.uid)).toBe(true);
+    expect(trail.at(-1)?.actor).toBe(account.email);
+    // The guest session is over: its token opens nothing, and a second transfer finds nothing to confirm.
+    expect((await t.request('/aerial/analyses', { headers: auth(guest) })).status).toBe(401);
+    const again = await transfer(account, { guest_token: guest.idToken });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as Json).error.message).toMatch(/guest session could not be confirmed/);
+    expect(await rowsOf(account.uid)).toEqual({ users: 1, images: 2, analyses: 2, zones: 2 });
+  });
+
+  it('keeps both when the guest and the account used the same idempotency key', async () => {
+    const guest = await createAnonymousUser();
+    const account = await createEmulatorUser();
+    const key = `same-${Date.now()}`;
+    for (const who of [guest, account]) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await sceneImage())], { type: 'image/png' }), 'photo.png');
+      const res = await t.request('/aerial/upload', { method: 'POST', headers: { ...auth(who), 'idempotency-key': key }, body: form });
+      expect(res.status).toBe(201);
+    }
+    const res = await transfer(account, { guest_token: guest.idToken });
+    expect(res.status).toBe(200);
+    expect(await t.db.prisma.image.count({ where: { ownerId: account.uid } })).toBe(2);
+  });
+
+  it('is refused from a guest session, without a token, and for a token that is not a guest’s; nothing moves', async () => {
+    const guest = await createAnonymousUser();
+    const otherGuest = await createAnonymousUser();
+    const account = await createEmulatorUser();
+    const registered = await createEmulatorUser();
+    await withData(guest);
+    await withData(registered);
+
+    expect((await transfer(otherGuest, { guest_token: guest.idToken })).status).toBe(403);
+    expect((await transfer(null, { guest_token: guest.idToken })).status).toBe(401);
+    const missing = await transfer(account, {});
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as Json).error.message).toBe("guest_token is required: the guest session's ID token.");
+    const notGuest = await transfer(account, { guest_token: registered.idToken });
+    expect(notGuest.status).toBe(400);
+    expect(((await notGuest.json()) as Json).error.message).toMatch(/not a guest session's/);
+    expect((await transfer(account, { guest_token: 'not-a-token' })).status).toBe(400);
+
+    expect(await rowsOf(guest.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+    expect(await rowsOf(registered.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+    expect(await rowsOf(account.uid)).toMatchObject({ images: 0, analyses: 0, zones: 0 });
+    expect(await emulatorAccountExists(guest.uid)).toBe(true);
+  });
+
+  it('is refused for a guest that has since become an account of its own, which keeps its data', async () => {
+    const guest = await createAnonymousUser();
+    const account = await createEmulatorUser();
+    await withData(guest);
+    await linkEmailPassword(guest);
+    // The guest's own token still names the anonymous sign-in it was issued for.
+    const res = await transfer(account, { guest_token: guest.idToken });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as Json).error.message).toMatch(/become an account of its own/);
+    expect(await rowsOf(guest.uid)).toEqual({ users: 1, images: 1, analyses: 1, zones: 1 });
+  });
+});

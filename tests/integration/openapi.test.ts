@@ -117,6 +117,9 @@ describe('real answers match the documented shapes', () => {
     await call('POST', '/auth/verify-user', jsonBody({ user_id: 'someone-else' }));
     await call('POST', '/auth/verify-user', jsonBody({}));
     const guest = await createAnonymousUser();
+    const moving = await createAnonymousUser();
+    await call('POST', '/auth/guest-session/transfer', jsonBody({ guest_token: moving.idToken }));
+    await call('POST', '/auth/guest-session/transfer', jsonBody({}));
     await call('DELETE', '/auth/guest-session', { headers: auth(guest) });
     await call('GET', '/places/autocomplete?input=1600%20Penn', { headers: auth(alice) });
     await call('GET', '/aerial/analyses');

@@ -32,6 +32,8 @@ export function auditText(entry: {
       return 'PDF report generated';
     case 'exported':
       return `Exported (${text(d.format) ?? 'file'})`;
+    case 'moved_to_account':
+      return 'Moved from a guest session into this account';
     default:
       return humanize(entry.kind);
   }

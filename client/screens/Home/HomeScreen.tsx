@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData } from 'react-router';
 import type { HomeScreenQuery as HomeScreenQueryType } from '../../__generated__/HomeScreenQuery.graphql';
+import { takeGuestTransferNotice, type GuestTransfer } from '../../auth/session';
 import { Alert } from '../../components/Alert';
+import { countLabel } from '../../components/analysis/format';
 import { ArrowRightIcon, HistoryIcon, MapPinIcon, UploadIcon } from '../../components/icons';
 import { PageContainer } from '../../components/layouts';
 import { preloadQuery } from '../../relay/preload';
@@ -50,12 +53,23 @@ const actions = [
   },
 ];
 
+/** After a guest signed in to its account: what came along, in words. */
+export function guestTransferText(moved: GuestTransfer): string {
+  const parts = [
+    moved.analyses > 0 ? countLabel(moved.analyses, 'analysis', 'analyses') : null,
+    moved.riskZones > 0 ? countLabel(moved.riskZones, 'risk zone', 'risk zones') : null,
+  ].filter(Boolean);
+  return `What you analysed as a guest is now in your account: ${parts.join(' and ')}.`;
+}
+
 export default function HomeScreen() {
   const queryRef = useLoaderData() as PreloadedQuery<HomeScreenQueryType>;
   const { viewer } = usePreloadedQuery<HomeScreenQueryType>(HomeScreenQuery, queryRef);
+  const [movedFromGuest] = useState(takeGuestTransferNotice);
   return (
     <PageContainer>
       <div className="space-y-10">
+        {movedFromGuest && <Alert tone="success">{guestTransferText(movedFromGuest)}</Alert>}
         {viewer ? <HomeStats user={viewer} /> : <Alert tone="error">Failed to load analysis data. Please try again later.</Alert>}
         <section aria-labelledby="home-actions">
           <h2 id="home-actions" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { signInWithEmail } from '../../auth/actions';
 import { authErrorMessage } from '../../auth/errors';
+import { useAuth } from '../../auth/useAuth';
 import { AUTH_LINK_CLASS as linkClass, useSignInFlow } from '../../auth/useSignInFlow';
 import { Alert } from '../../components/Alert';
 import { AuthHeading } from '../../components/AuthHeading';
@@ -12,6 +13,9 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { error, busy, run, signInGoogle, signInGuest } = useSignInFlow();
+  // A guest signing in to the account it already has brings what it analysed along.
+  const auth = useAuth();
+  const guest = auth.status === 'signedIn' && auth.user.isAnonymous;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,10 +29,21 @@ export default function LoginScreen() {
   return (
     <div className="space-y-6">
       <AuthHeading title="Sign in to your account">
-        New to Aerisk?{' '}
-        <Link to="/signup" className={linkClass}>
-          Create an account
-        </Link>
+        {guest ? (
+          <>
+            Everything you analysed as a guest moves into your account and is kept.{' '}
+            <Link to="/" className={linkClass}>
+              Back to Aerisk
+            </Link>
+          </>
+        ) : (
+          <>
+            New to Aerisk?{' '}
+            <Link to="/signup" className={linkClass}>
+              Create an account
+            </Link>
+          </>
+        )}
       </AuthHeading>
       {error && <Alert tone="error">{error}</Alert>}
       <form className="space-y-4" onSubmit={onSubmit}>
@@ -43,7 +58,12 @@ export default function LoginScreen() {
           Sign in
         </Button>
       </form>
-      <OtherSignIns googleLabel="Sign in with Google" onGoogle={() => void signInGoogle()} onGuest={() => void signInGuest()} busy={busy} />
+      <OtherSignIns
+        googleLabel="Sign in with Google"
+        onGoogle={() => void signInGoogle()}
+        onGuest={guest ? undefined : () => void signInGuest()}
+        busy={busy}
+      />
     </div>
   );
 }

@@ -50,10 +50,11 @@ export default function SignupScreen() {
       <AuthHeading title="Create your account">
         {guest ? (
           <>
-            Everything you analysed as a guest moves into the new account and is kept.{' '}
-            <Link to="/" className={linkClass}>
-              Back to Aerisk
-            </Link>
+            Everything you analysed as a guest moves into the new account and is kept. Already have an account?{' '}
+            <Link to="/login" className={linkClass}>
+              Sign in
+            </Link>{' '}
+            and it moves there.
           </>
         ) : (
           <>
