@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<4cbf1be09aeadc45527ee411d9d2004f>>
- * @relayHash 08a8903f07133a5ebd6bd1c60001adba
+ * @generated SignedSource<<396fb2a3c6961fdc9b9e5ac63c61f462>>
+ * @relayHash 45deec09b880fb75ca823ae012cd70fb
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 08a8903f07133a5ebd6bd1c60001adba
+// @relayRequestID 45deec09b880fb75ca823ae012cd70fb
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -493,7 +493,7 @@ return {
     ]
   },
   "params": {
-    "id": "08a8903f07133a5ebd6bd1c60001adba",
+    "id": "45deec09b880fb75ca823ae012cd70fb",
     "metadata": {},
     "name": "AnalysisHistoryListPaginationQuery",
     "operationKind": "query",
@@ -502,6 +502,6 @@ return {
 };
 })();
 
-(node as any).hash = "45393d6d5cb33550c1c8ee3788898569";
+(node as any).hash = "1e506e361ee1a4a563f976f07b8dfb2f";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4654c49a23f4641ce7a6a0734d12b1eb>>
+ * @generated SignedSource<<030bf7f0c0e9271dc284e12f3135d6b3>>
  * @lightSyntaxTransform
  */
 
@@ -105,6 +105,7 @@ return {
   },
   "name": "AnalysisHistoryList_user",
   "selections": [
+    (v1/*:: as any*/),
     {
       "alias": "analyses",
       "args": [
@@ -222,14 +223,13 @@ return {
         }
       ],
       "storageKey": null
-    },
-    (v1/*:: as any*/)
+    }
   ],
   "type": "User",
   "abstractKey": null
 };
 })();
 
-(node as any).hash = "45393d6d5cb33550c1c8ee3788898569";
+(node as any).hash = "1e506e361ee1a4a563f976f07b8dfb2f";
 
 export default node;

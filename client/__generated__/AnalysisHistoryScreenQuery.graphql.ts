@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<326ebeaccfe3ee8c120f074899673077>>
- * @relayHash 2e23f4a8be52ef9d704b4dba8f7589c4
+ * @generated SignedSource<<a5dd4fe8283883686197f6d97cba95e3>>
+ * @relayHash ad0aa1b22228467474e2fb9ab19dee25
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 2e23f4a8be52ef9d704b4dba8f7589c4
+// @relayRequestID ad0aa1b22228467474e2fb9ab19dee25
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -33,7 +33,14 @@ var v0 = [
     "name": "count"
   }
 ],
-v1 = [
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
+  "storageKey": null
+},
+v2 = [
   {
     "kind": "Literal",
     "name": "filters",
@@ -55,13 +62,6 @@ v1 = [
     "value": "date"
   }
 ],
-v2 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "id",
-  "storageKey": null
-},
 v3 = [
   {
     "alias": null,
@@ -233,9 +233,10 @@ return {
             ],
             "storageKey": null
           },
+          (v1/*:: as any*/),
           {
             "alias": null,
-            "args": (v1/*:: as any*/),
+            "args": (v2/*:: as any*/),
             "concreteType": "UserAnalysesConnection",
             "kind": "LinkedField",
             "name": "analyses",
@@ -264,7 +265,7 @@ return {
                     "name": "node",
                     "plural": false,
                     "selections": [
-                      (v2/*:: as any*/),
+                      (v1/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -431,7 +432,7 @@ return {
                             "name": "filename",
                             "storageKey": null
                           },
-                          (v2/*:: as any*/)
+                          (v1/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -497,7 +498,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v1/*:: as any*/),
+            "args": (v2/*:: as any*/),
             "filters": [
               "search",
               "filters",
@@ -508,15 +509,14 @@ return {
             "key": "AnalysisHistoryList_analyses",
             "kind": "LinkedHandle",
             "name": "analyses"
-          },
-          (v2/*:: as any*/)
+          }
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "id": "2e23f4a8be52ef9d704b4dba8f7589c4",
+    "id": "ad0aa1b22228467474e2fb9ab19dee25",
     "metadata": {},
     "name": "AnalysisHistoryScreenQuery",
     "operationKind": "query",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<466d96ece86feda6a4d6a8f814d4aaf1>>
- * @relayHash 7a8ce37ca5075739d077d758b7cc864a
+ * @generated SignedSource<<4ba6641d0a888cc1a900c7618790f735>>
+ * @relayHash 0719a3bd898596f4cc7cb3d9f3b84627
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 7a8ce37ca5075739d077d758b7cc864a
+// @relayRequestID 0719a3bd898596f4cc7cb3d9f3b84627
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -319,7 +319,7 @@ return {
     ]
   },
   "params": {
-    "id": "7a8ce37ca5075739d077d758b7cc864a",
+    "id": "0719a3bd898596f4cc7cb3d9f3b84627",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -328,6 +328,6 @@ return {
 };
 })();
 
-(node as any).hash = "10b69469b516cfdcfaec66aa58ad528d";
+(node as any).hash = "bb1611d18fdc016bc0e09089b588c303";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<6fc7eaa60ee4ff8c40263fe97729d96d>>
+ * @generated SignedSource<<f86075091aa8e77b04c7a4e174876e72>>
  * @lightSyntaxTransform
  */
 
@@ -91,6 +91,13 @@ return {
   },
   "name": "BatchRowsTable_batch",
   "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "id",
+      "storageKey": null
+    },
     {
       "alias": "rows",
       "args": [
@@ -242,13 +249,6 @@ return {
         }
       ],
       "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "id",
-      "storageKey": null
     }
   ],
   "type": "Batch",
@@ -256,6 +256,6 @@ return {
 };
 })();
 
-(node as any).hash = "10b69469b516cfdcfaec66aa58ad528d";
+(node as any).hash = "bb1611d18fdc016bc0e09089b588c303";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<da7f35a5b193b3d20315c76487613d43>>
- * @relayHash 666a416616cd728be05bf31373ecdeee
+ * @generated SignedSource<<bde8d6ad5c96e92e48853a82f831a3a2>>
+ * @relayHash f7e888af72258515ff5e41e47e790a22
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 666a416616cd728be05bf31373ecdeee
+// @relayRequestID f7e888af72258515ff5e41e47e790a22
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -376,7 +376,7 @@ return {
     ]
   },
   "params": {
-    "id": "666a416616cd728be05bf31373ecdeee",
+    "id": "f7e888af72258515ff5e41e47e790a22",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

@@ -194,3 +194,59 @@ test('history: a filter clicked right after typing a search keeps both', async (
   await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
   await expectTitles(page, [excluded.property_location]);
 });
+
+test('history: a search or a page that fails to load keeps the cards and the typed search, and tries again', async ({
+  page,
+  login,
+  api,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const streets = [
+    'Alder',
+    'Beech',
+    'Cherry',
+    'Dogwood',
+    'Elm',
+    'Fir',
+    'Ginkgo',
+    'Hazel',
+    'Juniper',
+    'Kapok',
+    'Larch',
+    'Magnolia',
+    'Nutmeg',
+  ];
+  for (const street of streets) await api.analyse(streetTile(), `${street} Way ${tag}`);
+  await login();
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('13 analyses (12 shown)');
+
+  // The connection drops: the search fails, and nothing on screen is lost.
+  await page.route('**/graphql', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Search analyses').fill(`Hazel Way ${tag}`);
+  const failure = page.getByRole('alert').filter({ hasText: 'Failed to load analysis data. Please try again later.' });
+  await expect(failure).toBeVisible();
+  await expect(grid(page).getByRole('article')).toHaveCount(12);
+  await expect(page.getByLabel('Search analyses')).toHaveValue(`Hazel Way ${tag}`);
+  await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible();
+
+  // Back online: "Try again" runs the same search.
+  await page.unroute('**/graphql');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await expectTitles(page, [`Hazel Way ${tag}`]);
+  await expect(failure).toHaveCount(0);
+
+  // A next page that fails says so beside "Load more", which stays to try again.
+  await page.getByLabel('Search analyses').fill('');
+  await expect(page.getByTestId('history-count')).toHaveText('13 analyses (12 shown)');
+  await page.route('**/graphql', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load more. Check your connection and try again.' })).toBeVisible();
+  await expect(grid(page).getByRole('article')).toHaveCount(12);
+  await page.unroute('**/graphql');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(grid(page).getByRole('article')).toHaveCount(13);
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load more.' })).toHaveCount(0);
+});

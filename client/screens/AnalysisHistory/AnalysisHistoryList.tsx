@@ -2,17 +2,22 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { AnalysisHistoryList_user$key } from '../../__generated__/AnalysisHistoryList_user.graphql';
-import type { AnalysisHistoryListPaginationQuery } from '../../__generated__/AnalysisHistoryListPaginationQuery.graphql';
+import AnalysisHistoryListPaginationQueryNode, {
+  type AnalysisHistoryListPaginationQuery,
+} from '../../__generated__/AnalysisHistoryListPaginationQuery.graphql';
+import { Alert } from '../../components/Alert';
 import { countLabel } from '../../components/analysis/format';
-import { buttonClasses } from '../../components/forms';
+import { Button, buttonClasses } from '../../components/forms';
 import { Spinner } from '../../components/Spinner';
 import { AnalysisHistoryCard } from './AnalysisHistoryCard';
 import { HistoryControls } from './HistoryControls';
 import { HistoryExportButtons } from './HistoryExportButtons';
 import { DEFAULT_HISTORY_QUERY, nextSort, toggleFilter, type HistoryQuery } from './historyQuery';
 import { LoadMore } from '../../components/LoadMore';
+import { useRefetchInPlace } from '../../relay/useRefetchInPlace';
 
 export const HISTORY_PAGE_SIZE = 12;
+export const LOAD_FAILED_MESSAGE = 'Failed to load analysis data. Please try again later.';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The history grid over the server's connection: search, filters and sort are its arguments. */
@@ -32,6 +37,7 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
         sort: { type: "AnalysisSort", defaultValue: date }
         order: { type: "SortOrder", defaultValue: desc }
       ) {
+        id
         analyses(first: $count, after: $cursor, search: $search, filters: $filters, sort: $sort, order: $order)
           @connection(key: "AnalysisHistoryList_analyses") {
           __id
@@ -49,7 +55,10 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
   );
   const [query, setQuery] = useState<HistoryQuery>(DEFAULT_HISTORY_QUERY);
   const [searchText, setSearchText] = useState('');
-  const [pending, startTransition] = useTransition();
+  const [loadingMore, startTransition] = useTransition();
+  // A search, filter or sort that fails to load keeps the cards, the controls and the typed search on screen.
+  const reload = useRefetchInPlace<AnalysisHistoryListPaginationQuery>(AnalysisHistoryListPaginationQueryNode, data.id, refetch);
+  const pending = loadingMore || reload.pending;
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
@@ -66,10 +75,8 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
     const next = { ...latest.current, ...search, ...change };
     latest.current = next;
     setQuery(next);
-    // A transition keeps the current cards on screen while the new page loads.
-    startTransition(() => {
-      refetch({ ...next, count: HISTORY_PAGE_SIZE, cursor: null }, { fetchPolicy: 'store-and-network' });
-    });
+    // The current cards stay on screen while the new page loads.
+    reload.run({ ...next, count: HISTORY_PAGE_SIZE, cursor: null });
   };
 
   const onSearchText = (text: string) => {
@@ -104,6 +111,16 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
         </div>
         {data.analyses.totalCount > 0 && <HistoryExportButtons query={query} />}
       </div>
+      {reload.failed && (
+        <Alert tone="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span>{LOAD_FAILED_MESSAGE} The cards below are from before this search, filter or sort.</span>
+            <Button type="button" variant="secondary" onClick={reload.retry}>
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      )}
       {analyses.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
           {narrowed ? (

@@ -9,7 +9,7 @@ import { ErrorBoundary } from '../../components/analysis/ErrorBoundary';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
-import { AnalysisHistoryList, HISTORY_PAGE_SIZE } from './AnalysisHistoryList';
+import { AnalysisHistoryList, HISTORY_PAGE_SIZE, LOAD_FAILED_MESSAGE } from './AnalysisHistoryList';
 
 const AnalysisHistoryScreenQuery = graphql`
   query AnalysisHistoryScreenQuery($count: Int!) {
@@ -28,8 +28,6 @@ const variables = { count: HISTORY_PAGE_SIZE };
 export function loader() {
   return preloadQuery<AnalysisHistoryScreenQueryType>(AnalysisHistoryScreenQuery, variables);
 }
-
-const LOAD_FAILED_MESSAGE = 'Failed to load analysis data. Please try again later.';
 
 function AnalysisHistoryData({ queryRef }: { queryRef: PreloadedQuery<AnalysisHistoryScreenQueryType> }) {
   const { viewer } = usePreloadedQuery<AnalysisHistoryScreenQueryType>(AnalysisHistoryScreenQuery, queryRef);

@@ -2,8 +2,14 @@ import { useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
+import BatchRowsTablePaginationQueryNode, {
+  type BatchRowsTablePaginationQuery,
+} from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/forms';
 import { LoadMore } from '../../components/LoadMore';
+import { useRefetchInPlace } from '../../relay/useRefetchInPlace';
 
 export const BATCH_ROWS_PAGE_SIZE = 50;
 const FILTERS: (BatchRowState | null)[] = [null, 'queued', 'running', 'done', 'not_found', 'failed', 'invalid'];
@@ -14,6 +20,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
       fragment BatchRowsTable_batch on Batch
       @refetchable(queryName: "BatchRowsTablePaginationQuery")
       @argumentDefinitions(count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }, state: { type: "BatchRowState" }) {
+        id
         rows(first: $count, after: $cursor, state: $state) @connection(key: "BatchRowsTable_rows", filters: ["state"]) {
           edges {
             node {
@@ -35,7 +42,10 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
     `,
     batch,
   );
-  const [pending, startTransition] = useTransition();
+  const [loadingMore, startTransition] = useTransition();
+  // A filter that fails to load keeps the rows on screen and says so, with a retry.
+  const reload = useRefetchInPlace<BatchRowsTablePaginationQuery>(BatchRowsTablePaginationQueryNode, data.id, refetch);
+  const pending = loadingMore || reload.pending;
   const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
   return (
     <section
@@ -52,9 +62,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
             className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
             onChange={(e) => {
               const state = (e.target.value || null) as BatchRowState | null;
-              startTransition(() => {
-                refetch({ state, count: BATCH_ROWS_PAGE_SIZE }, { fetchPolicy: 'network-only' });
-              });
+              reload.run({ state, count: BATCH_ROWS_PAGE_SIZE, cursor: null });
             }}
           >
             {FILTERS.map((state) => (
@@ -65,6 +73,18 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
           </select>
         </label>
       </div>
+      {reload.failed && (
+        <div className="mt-4">
+          <Alert tone="error">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>Failed to load the rows. The rows below are from before this choice.</span>
+              <Button type="button" variant="secondary" onClick={reload.retry}>
+                Try again
+              </Button>
+            </div>
+          </Alert>
+        </div>
+      )}
       <div className={`mt-4 overflow-x-auto ${pending ? 'opacity-60' : ''}`}>
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
