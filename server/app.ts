@@ -102,6 +102,7 @@ export function createApp(deps: AppDeps): App {
   const map = {
     imagery: deps.imagery ?? createImagery(deps.config.imagery),
     places: deps.places ?? createPlaces(deps.config.imagery),
+    setupHelp: deps.config.imagery.setupHelp,
     reachability,
   };
   const batches = createBatchRunner(deps.config, { db, storage: analysis.storage, analysis, map });

@@ -149,6 +149,8 @@ export interface Config {
     /** Deadline of one provider operation (one JSON call, or every tile of one image). */
     timeoutMs: number;
     maxImageBytes: number;
+    /** Outside production: a provider set to `none` says which setting turns it on. */
+    setupHelp: boolean;
   };
   /** Per-user requests per minute; past them the API answers 429 with Retry-After. Guests have their own. */
   limits: RateLimits;
@@ -244,7 +246,7 @@ function firebaseConfig(env: Env): FirebaseConfig {
 }
 
 /** The imagery and places settings, checked as the providers will read them, so a wrong one stops the start. */
-function imageryConfig(env: Env): Config['imagery'] {
+function imageryConfig(env: Env, production: boolean): Config['imagery'] {
   const imagery: Config['imagery'] = {
     provider: env.IMAGERY_PROVIDER,
     placesProvider: env.PLACES_PROVIDER,
@@ -258,6 +260,7 @@ function imageryConfig(env: Env): Config['imagery'] {
     tileAttribution: env.TILE_ATTRIBUTION,
     timeoutMs: env.IMAGERY_TIMEOUT_MS,
     maxImageBytes: env.IMAGERY_MAX_IMAGE_BYTES,
+    setupHelp: !production,
   };
   try {
     resolveImageryConfig(imagery);
@@ -315,7 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       anthropicModel: env.ANTHROPIC_MODEL,
       anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
     },
-    imagery: imageryConfig(env),
+    imagery: imageryConfig(env, production),
     limits: {
       uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
       analysesPerMinute: env.ANALYZE_RATE_LIMIT_PER_MINUTE,

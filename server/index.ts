@@ -43,7 +43,7 @@ if (config.analysis.role === 'worker') {
     db: db.prisma,
     storage: runtime.storage,
     analysis: runtime,
-    map: { imagery: createImagery(config.imagery), places: createPlaces(config.imagery) },
+    map: { imagery: createImagery(config.imagery), places: createPlaces(config.imagery), setupHelp: config.imagery.setupHelp },
   });
   await batches.start();
   console.log(`Aerisk worker running ${config.analysis.workers} analysis job(s) at once (${db.kind})`);

@@ -33,6 +33,8 @@ export interface ImageryConfig {
   timeoutMs: number;
   maxImageBytes: number;
   maxJsonBytes: number;
+  /** Whether a provider set to `none` may say which setting turns it on (outside production); default true. */
+  setupHelp: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function resolveImageryConfig(input: ImageryConfigInput = {}): ImageryCon
     timeoutMs: positive('IMAGERY_TIMEOUT_MS', input.timeoutMs, DEFAULT_TIMEOUT_MS),
     maxImageBytes: positive('maxImageBytes', input.maxImageBytes, DEFAULT_MAX_IMAGE_BYTES),
     maxJsonBytes: positive('maxJsonBytes', input.maxJsonBytes, DEFAULT_MAX_JSON_BYTES),
+    setupHelp: input.setupHelp !== false,
   };
 
   checkTileTemplate('USGS_IMAGERY_URL', config.usgsImageryUrl, false);

@@ -39,6 +39,10 @@ export const IMAGERY_NOT_CONFIGURED_MESSAGE =
   'Satellite imagery is not configured on this server. Set IMAGERY_PROVIDER to public, google or tiles.';
 export const PLACES_NOT_CONFIGURED_MESSAGE =
   'Address lookup is not configured on this server. Set PLACES_PROVIDER to public or google, or enter coordinates as "latitude, longitude".';
+/** The same, where screens must not name server settings (production): what the user can do instead. */
+export const IMAGERY_NOT_AVAILABLE_MESSAGE = 'Satellite imagery is not available on this server: upload your own aerial image instead.';
+export const PLACES_NOT_AVAILABLE_MESSAGE =
+  'Address lookup is not available on this server: enter the coordinates as "latitude, longitude", or upload your own aerial image.';
 export const NO_IMAGERY_MESSAGE = 'There is no satellite imagery for this place. Try another address, or upload your own aerial image.';
 /** Typed "latitude, longitude" that no map can show (the limits of coordinates.ts: Web Mercator stops at ±85.05°). */
 export const COORDINATES_OUT_OF_RANGE_MESSAGE =
@@ -123,4 +127,20 @@ export function toProviderError(error: unknown, code: ProviderErrorCode, provide
   }
   const kind = error instanceof Error ? error.name : typeof error;
   return new ProviderError(code, 'bad_response', provider, `unexpected ${kind}`);
+}
+
+/**
+ * A provider set to `none`. The operator's remedy (which setting to change) is said only where screens may name
+ * server settings (`setupHelp`: outside production); elsewhere the user is told what they can do instead.
+ */
+export function notConfiguredError(service: 'imagery' | 'places', setupHelp: boolean): ProviderError {
+  const message =
+    service === 'imagery'
+      ? setupHelp
+        ? IMAGERY_NOT_CONFIGURED_MESSAGE
+        : IMAGERY_NOT_AVAILABLE_MESSAGE
+      : setupHelp
+        ? PLACES_NOT_CONFIGURED_MESSAGE
+        : PLACES_NOT_AVAILABLE_MESSAGE;
+  return new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, message);
 }

@@ -1,6 +1,6 @@
 // Builds the configured providers. Called once at start; a bad setting throws ImageryConfigError there.
 import { resolveImageryConfig, type ImageryConfig, type ImageryConfigInput } from './config';
-import { IMAGERY_NOT_CONFIGURED_MESSAGE, ProviderError } from './errors';
+import { notConfiguredError } from './errors';
 import { GoogleImagery } from './google-imagery';
 import { GooglePlaces } from './google-places';
 import { GuardedPlaces } from './places-guard';
@@ -44,7 +44,7 @@ export function createImagery(input: ImageryConfigInput | ImageryConfig = {}): I
         maxImageBytes: config.maxImageBytes,
       });
     case 'none':
-      return new NoImagery();
+      return new NoImagery(config.setupHelp);
   }
 }
 
@@ -73,7 +73,7 @@ export function createPlaces(input: ImageryConfigInput | ImageryConfig = {}): Pl
         }),
       );
     case 'none':
-      return new GuardedPlaces('none', null);
+      return new GuardedPlaces('none', null, config.setupHelp);
   }
 }
 
@@ -82,8 +82,10 @@ class NoImagery implements ImageryProvider {
   readonly configured = false;
   readonly attribution = null;
 
+  constructor(private readonly setupHelp: boolean) {}
+
   async fetchImage(): Promise<MapImage> {
-    throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, IMAGERY_NOT_CONFIGURED_MESSAGE);
+    throw notConfiguredError('imagery', this.setupHelp);
   }
 }
 

@@ -3,7 +3,7 @@
 import { AUTOCOMPLETE_MIN_CHARS } from './constants';
 import type { PlacesProviderName } from './config';
 import { checkPoint, formatCoordinates, parseCoordinates } from './coordinates';
-import { PLACES_NOT_CONFIGURED_MESSAGE, ProviderError, toProviderError } from './errors';
+import { ProviderError, notConfiguredError, toProviderError } from './errors';
 import type { GeocodeQuery, GeocodeResult, PlacesProvider, Prediction } from './types';
 
 /** What a concrete provider implements; inputs arrive trimmed and bounded. */
@@ -29,6 +29,8 @@ export class GuardedPlaces implements PlacesProvider {
   constructor(
     readonly name: PlacesProviderName,
     private readonly backend: PlacesBackend | null,
+    /** Whether "not configured" may name the setting (outside production). */
+    private readonly setupHelp = true,
   ) {
     this.configured = backend !== null;
     this.attribution = backend?.attribution ?? null;
@@ -65,7 +67,7 @@ export class GuardedPlaces implements PlacesProvider {
 
   private requireBackend(): PlacesBackend {
     if (!this.backend) {
-      throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, PLACES_NOT_CONFIGURED_MESSAGE);
+      throw notConfiguredError('places', this.setupHelp);
     }
     return this.backend;
   }

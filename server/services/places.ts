@@ -13,6 +13,8 @@ import { limitsFor, takeRateLimit } from './rate-limit';
 export interface MapDeps {
   imagery: ImageryProvider;
   places: PlacesProvider;
+  /** Whether answers may name server settings (outside production): the Map tab's setup hint. */
+  setupHelp: boolean;
   /** Whether the configured map services answer (checked in the background); absent: not checked. */
   reachability?: Reachability;
 }
@@ -68,7 +70,7 @@ export interface ImageryStatus {
   configured: boolean;
   provider: string;
   attribution: string | null;
-  /** What to set when no provider is configured; null when one is. */
+  /** What to set when no provider is configured; null when one is, and in production. */
   hint: string | null;
   /** false when the latest background check could not reach the map services; null when not known. */
   reachable: boolean | null;
@@ -84,7 +86,7 @@ export function imageryStatus(deps: MapDeps): ImageryStatus {
     configured: imagery.configured,
     provider: imagery.name,
     attribution: imagery.attribution,
-    hint: imagery.configured ? null : IMAGERY_SETUP_HINT,
+    hint: imagery.configured || !deps.setupHelp ? null : IMAGERY_SETUP_HINT,
     reachable: imagery.configured ? (deps.reachability?.reachable() ?? null) : null,
   };
 }

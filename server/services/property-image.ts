@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Viewer } from '../auth/context';
 import { AppError, ValidationError } from '../domain/errors';
 import type { Image, Prisma } from '../generated/prisma/client';
-import { IMAGERY_NOT_CONFIGURED_MESSAGE, MAP_IMAGE_FAILED_MESSAGE, ProviderError, isProviderError } from '../imagery/errors';
+import { MAP_IMAGE_FAILED_MESSAGE, isProviderError, notConfiguredError } from '../imagery/errors';
 import { MAX_ADDRESS_CHARS, MAX_PLACE_ID_CHARS } from '../imagery/places-guard';
 import type { GeocodeQuery, GeocodeResult, MapImage } from '../imagery/types';
 import { ingestImage } from '../ingest/ingest-image';
@@ -86,7 +86,7 @@ export async function storeMapImage(
 ): Promise<Image> {
   if (!map.imagery.configured) {
     // Before geocoding: without imagery a places call would be spent for nothing.
-    throw new ProviderError('PROVIDER_NOT_CONFIGURED', 'not_configured', 'none', undefined, undefined, IMAGERY_NOT_CONFIGURED_MESSAGE);
+    throw notConfiguredError('imagery', map.setupHelp);
   }
   const query: GeocodeQuery = input.placeId
     ? { placeId: input.placeId, ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}) }

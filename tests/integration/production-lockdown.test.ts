@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { TokenVerifier } from '../../server/auth/firebase';
 import { UnauthenticatedError } from '../../server/domain/errors';
 import { createEmulatorUser } from '../helpers/auth-emulator-users';
 import { scriptedAnalyzer } from '../helpers/analysis';
@@ -20,14 +21,41 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/main-1a2b.js"></script></head><body><div id="root"></div></body></html>`;
 const documents = JSON.parse(readFileSync(new URL('../../persisted-queries.json', import.meta.url), 'utf8')) as Record<string, string>;
-const documentIdOf = (name: string) => Object.entries(documents).find(([, text]) => text.startsWith(`query ${name}`))![0];
+const documentIdOf = (name: string, kind = 'query') => Object.entries(documents).find(([, text]) => text.startsWith(`${kind} ${name}`))![0];
 
 let clientDir: string;
 let dev: TestApp;
 const production: { app: App; close(): Promise<void> }[] = [];
 
+const refuseAll: TokenVerifier = {
+  verify: async () => Promise.reject(new UnauthenticatedError()),
+  forgetUser: () => {},
+  close: async () => {},
+};
+
+/**
+ * A real project's tokens cannot be verified here (no Google keys): this stands in for the identity provider
+ * and accepts one token as one underwriter. Everything after verification is the app's own code.
+ */
+const acceptOne = (token: string, uid: string): TokenVerifier => ({
+  verify: async (idToken) => {
+    if (idToken !== token) throw new UnauthenticatedError();
+    return {
+      uid,
+      email: `${uid}@example.com`,
+      emailVerified: true,
+      name: null,
+      picture: null,
+      signInProvider: 'password',
+      isAnonymous: false,
+    };
+  },
+  forgetUser: () => {},
+  close: async () => {},
+});
+
 /** The app as NODE_ENV=production runs it (a real project's settings; tokens are not verifiable here). */
-async function productionApp(env: Record<string, string> = {}) {
+async function productionApp(env: Record<string, string> = {}, verifier: TokenVerifier = refuseAll) {
   const config = loadConfig({
     NODE_ENV: 'production',
     FIREBASE_PROJECT_ID: 'aerisk-prod',
@@ -39,8 +67,7 @@ async function productionApp(env: Record<string, string> = {}) {
   });
   const { db, dispose } = await openTestDatabase();
   await migrate(db);
-  const refuseAll = { verify: async () => Promise.reject(new UnauthenticatedError()), forgetUser: () => {}, close: async () => {} };
-  const app = createApp({ config, db, verifier: refuseAll, clientDir, analyzer: scriptedAnalyzer({}) });
+  const app = createApp({ config, db, verifier, clientDir, analyzer: scriptedAnalyzer({}) });
   const entry = {
     app,
     request: (p: string, init?: RequestInit) => app.fetch(new Request(new URL(p, 'https://aerisk.example'), init)),
@@ -75,6 +102,41 @@ afterAll(async () => {
 });
 
 describe('in production', () => {
+  it('never names server settings to users: a map provider set to none says what the user can do instead', async () => {
+    const prod = await productionApp({ IMAGERY_PROVIDER: 'none', PLACES_PROVIDER: 'none' }, acceptOne('prod-token', 'prod-underwriter'));
+    const auth = { authorization: 'Bearer prod-token' };
+    const status = (await (await graphql(prod.request, { documentId: documentIdOf('MapTabQuery') }, 'prod-token')).json()) as Json;
+    expect(status.data.imageryStatus).toMatchObject({ configured: false });
+    const fetched = (await (
+      await graphql(
+        prod.request,
+        { documentId: documentIdOf('useFetchPropertyImageMutation', 'mutation'), variables: { input: { address: '38.8977, -77.0365' } } },
+        'prod-token',
+      )
+    ).json()) as Json;
+    expect(fetched.data.fetchPropertyImage).toMatchObject({
+      __typename: 'ImageryError',
+      message: 'Satellite imagery is not available on this server: upload your own aerial image instead.',
+    });
+    const rest = await prod.request('/aerial/property-image', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ address: '38.8977, -77.0365' }),
+    });
+    expect(rest.status).toBe(503);
+    const answers = JSON.stringify([status, fetched, await rest.json()]);
+    for (const setting of ['IMAGERY_PROVIDER', 'PLACES_PROVIDER', 'TILE_URL_TEMPLATE', 'GOOGLE_MAPS_API_KEY', 'restart']) {
+      expect(answers).not.toContain(setting);
+    }
+    // The hint itself is asked for by name (not in the app's own query): null in production.
+    const adhoc = await productionApp(
+      { IMAGERY_PROVIDER: 'none', GRAPHQL_ADHOC_QUERIES: 'allow' },
+      acceptOne('prod-token', 'prod-underwriter'),
+    );
+    const hint = (await (await graphql(adhoc.request, { query: '{ imageryStatus { hint } }' }, 'prod-token')).json()) as Json;
+    expect(hint.data.imageryStatus.hint).toBeNull();
+  });
+
   it('never serves source maps (development still does)', async () => {
     const prod = await productionApp();
     expect((await prod.request('/assets/main-1a2b.js.map')).status).toBe(404);

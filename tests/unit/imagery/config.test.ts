@@ -19,6 +19,7 @@ describe('imageryConfigFromEnv', () => {
       timeoutMs: 10_000,
       maxImageBytes: 8 * 1024 * 1024,
       maxJsonBytes: 1024 * 1024,
+      setupHelp: true,
     });
     expect(createImagery().name).toBe('public');
     expect(createPlaces().name).toBe('public');
