@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<fb31e76e0123ec7f0316f962f17cccac>>
- * @relayHash 522e040e410c9fe18b79d4191680a287
+ * @generated SignedSource<<251bd2015e3265d85de127eef75596e5>>
+ * @relayHash 090797313944f2b853f855ec45b6b5c3
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 522e040e410c9fe18b79d4191680a287
+// @relayRequestID 090797313944f2b853f855ec45b6b5c3
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -23,7 +23,7 @@ export type AnalysisResultsScreenQuery$data = {
       readonly __typename: "AnalysisResults";
     } | null | undefined;
     readonly status: AnalysisStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"AnalyseAgainButton_analysis" | "AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "ReportDownloadButton_analysis" | "SamePropertyPanel_analysis">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalyseAgainButton_analysis" | "AnalysisAuditTrail_analysis" | "AnalysisLiveProgress_analysis" | "AnalysisResultsView_analysis" | "AnalysisReviewPanel_analysis" | "OlderAnalyzerNotice_analysis" | "ReportDownloadButton_analysis" | "SamePropertyPanel_analysis">;
   } | null | undefined;
   readonly " $fragmentSpreads": FragmentRefs<"AnalysisReviewPanel_query">;
 };
@@ -287,6 +287,11 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "AnalyseAgainButton_analysis"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "OlderAnalyzerNotice_analysis"
           }
         ],
         "storageKey": null
@@ -956,6 +961,13 @@ return {
               }
             ],
             "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "analyzedByCurrentAnalyzer",
+            "storageKey": null
           }
         ],
         "storageKey": null
@@ -982,7 +994,7 @@ return {
     ]
   },
   "params": {
-    "id": "522e040e410c9fe18b79d4191680a287",
+    "id": "090797313944f2b853f855ec45b6b5c3",
     "metadata": {},
     "name": "AnalysisResultsScreenQuery",
     "operationKind": "query",
@@ -991,6 +1003,6 @@ return {
 };
 })();
 
-(node as any).hash = "ee1120f8e4523aedbe6df60db7856471";
+(node as any).hash = "3e09bca3445398a22cf5ef29e8723364";
 
 export default node;

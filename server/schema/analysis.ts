@@ -5,6 +5,7 @@ import { requireViewer } from '../auth/context';
 import { builder } from '../builder';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors';
 import { buildingFoundIn, subjectPointOf, type SubjectPoint } from '../analyzer/contract';
+import { isCurrentAnalyzerVersion } from '../analyzer/versions';
 import type { Analysis } from '../generated/prisma/client';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
 import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses';
@@ -76,6 +77,15 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       },
     }),
     provenance: t.field({ type: 'JSON', nullable: true, resolve: (a) => a.provenance }),
+    analyzedByCurrentAnalyzer: t.boolean({
+      nullable: true,
+      description:
+        'Whether the analyzer that made this result is the one the server runs now (the same version: the same code and model weights). False: analysing the image again may give a different result. Null while not done.',
+      resolve: (a) => {
+        const version = (a.provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
+        return a.status === 'done' && typeof version === 'string' ? isCurrentAnalyzerVersion(version) : null;
+      },
+    }),
     error: t.exposeString('error', { nullable: true, description: 'Why it failed (the §8 message).' }),
     image: t.relation('image'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

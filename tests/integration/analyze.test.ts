@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalAnalyzer } from '../../server/analyzer/local/analyzer';
+import { ANALYZER_VERSION, createLocalAnalyzer } from '../../server/analyzer/local/analyzer';
 import { analyzerOutputSchema } from '../../server/analyzer/contract';
 import { createEmulatorUser, type EmulatorUser } from '../helpers/auth-emulator-users';
 import {
@@ -360,6 +360,21 @@ describe('the real local analyzer', () => {
       expect(row.searchText).not.toMatch(/[{}"]|_/);
       expect(row.treesOverhanging).toBe(output.results.trees.overhanging);
       expect(row.riskScore).toBe(output.results.risk_score);
+
+      // Its version names this analyzer's code and weights; a result of another version says so.
+      expect(output.evidence.provenance.analyzer_version).toBe(ANALYZER_VERSION);
+      expect(ANALYZER_VERSION).toMatch(/^1\.0\.0\+[0-9a-f]{8}$/);
+      const current = () =>
+        graphql<Json>(real, 'query ($id: ID!) { analysis(id: $id) { analyzedByCurrentAnalyzer } }', {
+          token: user.idToken,
+          variables: { id: Buffer.from(`Analysis:${body.analysis_id}`).toString('base64') },
+        });
+      expect((await current()).data!.analysis.analyzedByCurrentAnalyzer).toBe(true);
+      await real.db.prisma.analysis.update({
+        where: { id: body.analysis_id },
+        data: { provenance: { ...(row.provenance as object), analyzer_version: '1.0.0' } },
+      });
+      expect((await current()).data!.analysis.analyzedByCurrentAnalyzer).toBe(false);
     } finally {
       await real.dispose();
     }

@@ -1,5 +1,6 @@
-// A failed analysis (the analyzer ran past its deadline, a worker stopped) can be run again on the image already
-// stored, with the building the owner marked, if any: no new upload. The new analysis opens when it finishes.
+// A failed analysis (the analyzer ran past its deadline, a worker stopped), or one made by an earlier analyzer,
+// can be run again on the image already stored, with the building the owner marked, if any: no new upload. The
+// new analysis opens when it finishes.
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';

@@ -13,6 +13,7 @@ import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
 import { AnalyseAgainButton } from './AnalyseAgainButton';
+import { OlderAnalyzerNotice } from './OlderAnalyzerNotice';
 import { AnalysisAuditTrail } from './AnalysisAuditTrail';
 import { AnalysisLiveProgress } from './AnalysisLiveProgress';
 import { AnalysisReviewPanel } from './AnalysisReviewPanel';
@@ -34,6 +35,7 @@ export const AnalysisResultsScreenQuery = graphql`
       ...ReportDownloadButton_analysis
       ...SamePropertyPanel_analysis
       ...AnalyseAgainButton_analysis
+      ...OlderAnalyzerNotice_analysis
     }
     ...AnalysisReviewPanel_query
   }
@@ -120,6 +122,7 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
   return (
     <div className="space-y-6">
+      <OlderAnalyzerNotice analysis={analysis} />
       <ReportDownloadButton analysis={analysis} onDownloaded={refresh} />
       <AnalysisResultsView analysis={analysis} />
       <SamePropertyPanel analysis={analysis} />

@@ -20,9 +20,9 @@ import { ClaudeFailure, callMiddleware, classifyError, type CallTrace } from './
 import { prepareImageForClaude, type PreparedImage } from './image';
 import { mergeAnalyses } from './merge';
 import { PROMPT_VERSION, RECORD_TOOL, SYSTEM_PROMPT, TOOL_NAME, buildUserText } from './prompt';
+import { claudeAnalyzerVersion } from '../versions';
 
 /** Version of this adapter's code (merge rules, request shape); the prompt has its own PROMPT_VERSION. */
-export const CLAUDE_ANALYZER_VERSION = '1.0.0';
 export const CLAUDE_PROVIDER = 'anthropic';
 /** Room for adaptive thinking before the tool call; a cut-off answer is a failure, so err on the large side. */
 const MAX_TOKENS = 16_000;
@@ -228,7 +228,7 @@ function claudeOutput(local: AnalyzerOutput, call: ClaudeCall, trace: TraceWithC
     ...prov,
     provider: CLAUDE_PROVIDER,
     model: call.model,
-    analyzer_version: `claude-${CLAUDE_ANALYZER_VERSION}+${prov.analyzer_version}`,
+    analyzer_version: claudeAnalyzerVersion(prov.analyzer_version),
     analyzed_at: new Date().toISOString(),
     prompt_version: PROMPT_VERSION,
     ...(trace.requestId ? { request_id: trace.requestId } : {}),

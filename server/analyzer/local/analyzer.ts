@@ -23,9 +23,10 @@ import { maskBoxInWork, roofShape, type RoofShape } from './roof-shape';
 import { detectSolar, finePanelsElsewhere, finePanelsOnRoof, solarFromMap, type SolarArray } from './solar';
 import { detectTrees, type Vegetation } from './vegetation';
 import { ribbedBodies } from './ribs';
+import { ANALYZER_VERSION } from './version';
 import { detectWater, waterMask, type WaterBody } from './water';
 
-export const ANALYZER_VERSION = '1.0.0';
+export { ANALYZER_VERSION };
 export const LOCAL_MODEL_NAME = 'aerisk-local-cv';
 
 /**
