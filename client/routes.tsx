@@ -31,11 +31,11 @@ function screen(load: () => Promise<ScreenModule>): RouteObject['lazy'] {
 }
 
 /**
- * The sign-in screens have nothing to offer a signed-in user, except /signup and /login to a guest:
- * creating an account links it to the guest's own user, and signing in to an existing one moves the
+ * The sign-in screens have nothing to offer a signed-in user, except to a guest: creating an account links it
+ * to the guest's own user, and signing in to an existing one (with a reset password if need be) moves the
  * guest's results into it, so either way they stay.
  */
-const GUEST_AUTH_PATHS = new Set(['/signup', '/login']);
+const GUEST_AUTH_PATHS = new Set(['/signup', '/login', '/forgot-password']);
 const signedOut: LoaderFunction = async ({ request }) => {
   const user = await currentUser();
   if (!user) return null;

@@ -185,6 +185,11 @@ test('a guest who already has an account signs in to it, and what it analysed mo
   await expect(page).toHaveURL('/login');
   await expect(page.getByText('Everything you analysed as a guest moves into your account and is kept.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue as guest' })).toHaveCount(0);
+  // A forgotten password can be reset from here without ending the guest session.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL('/login');
   // A wrong password leaves the guest session as it was.
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
