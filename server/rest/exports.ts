@@ -23,6 +23,11 @@ export const EXPORT_JSON_PAGE_ROWS = 100;
 type Row = Analysis & { image: Pick<Image, 'latitude' | 'longitude'>; reasons?: string[] };
 type Results = AnalyzerOutput['results'];
 
+function analyzerVersionOf(provenance: Analysis['provenance']): string | null {
+  const version = (provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
+  return typeof version === 'string' ? version : null;
+}
+
 /** One analysis as a flat row: what an underwriter's spreadsheet needs, in the history's terms. */
 export function exportRow(row: Row) {
   const done = row.status === 'done';
@@ -41,6 +46,8 @@ export function exportRow(row: Row) {
     analyzer_risk_score:
       done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score.risk_score,
     reviewed_by: done ? (row.reviewedBy ?? null) : null,
+    // Which analyzer made the row (its code and weights, decision 023): rows of one version are comparable.
+    analyzer_version: done ? analyzerVersionOf(row.provenance) : null,
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };
@@ -116,7 +123,7 @@ export const exportRoutes: Route[] = [
           : {
               select: {
                 ...{ id: true, createdAt: true, status: true, propertyLocation: true, riskScore: true, results: true, error: true },
-                ...{ analyzerResults: true, analyzerScore: true, reviewedBy: true, image },
+                ...{ analyzerResults: true, analyzerScore: true, reviewedBy: true, provenance: true, image },
               },
             };
       const pageAfter = async (after: string | null): Promise<Paged<Row>> => {

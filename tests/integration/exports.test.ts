@@ -108,6 +108,9 @@ describe('GET /aerial/analyses/export', () => {
       expect(cell('reviewed')).toBe('true');
       expect(cell('analyzer_risk_score')).toBe(String(review.analyzer.risk_score));
       expect(cell('reviewed_by')).toBe(user.email);
+      const stored = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id } });
+      expect(cell('analyzer_version')).toBe((stored.provenance as Json).analyzer_version);
+      expect(cell('analyzer_version')).not.toBe('');
       // The history's filter reads the reviewed value too: the pool filter no longer exports it.
       const pools = parseCsv(await (await exported(user, '?format=csv&filters=pool')).text());
       expect(pools.slice(1).map((r) => r[0])).not.toContain(id);
