@@ -5,7 +5,7 @@ import { requireViewer } from '../auth/context';
 import { ValidationError } from '../domain/errors';
 import type { Analysis, Image } from '../generated/prisma/client';
 import type { AnalyzerOutput } from '../analyzer/contract';
-import { reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from '../services/analysis-columns';
+import { analyzerVersionColumn, reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from '../services/analysis-columns';
 import { listAnalyses } from '../services/analysis-search';
 import { recordExport } from '../services/audit';
 import { analysisRecord, historyParams } from './analyses';
@@ -22,11 +22,6 @@ export const EXPORT_JSON_PAGE_ROWS = 100;
 /** `reasons`: a finished analysis's unassessable reasons, read for the rows without a score (`withUnassessableReasons`). */
 type Row = Analysis & { image: Pick<Image, 'latitude' | 'longitude'>; reasons?: string[] };
 type Results = AnalyzerOutput['results'];
-
-function analyzerVersionOf(provenance: Analysis['provenance']): string | null {
-  const version = (provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
-  return typeof version === 'string' ? version : null;
-}
 
 /** One analysis as a flat row: what an underwriter's spreadsheet needs, in the history's terms. */
 export function exportRow(row: Row) {
@@ -46,8 +41,7 @@ export function exportRow(row: Row) {
     analyzer_risk_score:
       done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score.risk_score,
     reviewed_by: done ? (row.reviewedBy ?? null) : null,
-    // Which analyzer made the row (its code and weights, decision 023): rows of one version are comparable.
-    analyzer_version: done ? analyzerVersionOf(row.provenance) : null,
+    analyzer_version: analyzerVersionColumn(row),
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };

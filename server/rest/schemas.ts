@@ -450,6 +450,7 @@ export const batchResultSchema = z
     power_lines_crossing: z.boolean().nullable(),
     power_lines_proximity: z.string().nullable(),
     additional_risks: z.string().nullable().describe('Joined with "; ".'),
+    analyzer_version: z.string().nullable().describe('Which analyzer made the row (its code and weights); null until done.'),
   })
   .meta({ id: 'BatchResult' });
 

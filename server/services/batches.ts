@@ -13,7 +13,7 @@ import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
 import { uuidOrNone } from './ids';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
-import { resultColumns, scoreColumns } from './analysis-columns';
+import { analyzerVersionColumn, resultColumns, scoreColumns } from './analysis-columns';
 
 export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
@@ -238,6 +238,7 @@ export function batchResultRow(row: RowWithAnalysis) {
     ...scoreColumns(a),
     property_condition: r?.property_condition ?? null,
     ...resultColumns(r),
+    analyzer_version: analyzerVersionColumn(a),
   };
 }
 export type BatchResultRow = ReturnType<typeof batchResultRow>;

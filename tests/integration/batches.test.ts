@@ -103,6 +103,9 @@ describe('a 1,000-row CSV', () => {
     expect(json).toHaveLength(1000);
     const byRef = new Map(json.filter((r) => r.reference_id).map((r) => [r.reference_id, r]));
     expect(byRef.get('P-0')).toMatchObject({ row: 2, status: 'done', risk_band: expect.any(String), pool: true, tree_count: 3 });
+    // Which analyzer made each row (the scripted analyzer's version here); none for a row that did not run.
+    expect(byRef.get('P-0')!.analyzer_version).toBe('0');
+    expect(byRef.get('U-1')!.analyzer_version).toBeNull();
     expect(byRef.get('A-0')).toMatchObject({ status: 'done', address: expect.stringContaining(FAKE_PLACES[0].street) });
     expect(byRef.get('U-1')).toMatchObject({ status: 'not_found', reason: ADDRESS_NOT_FOUND_MESSAGE, risk_score: null });
     expect(byRef.get('B-1')).toMatchObject({ status: 'invalid', reason: 'No address or coordinates.' });
