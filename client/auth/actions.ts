@@ -22,6 +22,7 @@ import type { FirebaseError } from 'firebase/app';
 import { authErrorCode } from './errors';
 import { checkPassword } from './passwordPolicy';
 import {
+  bindGuestTransfer,
   endGuestSession,
   firebaseAuth,
   forgetGuestTransfer,
@@ -55,6 +56,7 @@ async function signInCarryingGuest(signIn: () => Promise<User>): Promise<User> {
     forgetGuestTransfer();
     throw error;
   }
+  bindGuestTransfer(user.uid);
   await transferRememberedGuest();
   return user;
 }

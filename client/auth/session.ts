@@ -139,12 +139,30 @@ export type GuestTransfer = { analyses: number; images: number; riskZones: numbe
 let transferring: Promise<GuestTransfer | null> | null = null;
 let transferNotice: GuestTransfer | null = null;
 
+/** A guest session waiting to move: its token, and once signed in, the account it moves into. */
+type PendingTransfer = { guestToken: string; accountUid?: string };
+
+function pendingTransfer(): PendingTransfer | null {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(GUEST_TRANSFER_KEY) ?? 'null') as PendingTransfer | null;
+    return typeof pending?.guestToken === 'string' ? pending : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Before a guest signs in to an account it already has: the identity provider replaces the anonymous user,
  * so its token is kept (in this tab only) to show the server which guest session moves into the account.
  */
 export async function rememberGuestForTransfer(guest: User): Promise<void> {
-  sessionStorage.setItem(GUEST_TRANSFER_KEY, await guest.getIdToken());
+  sessionStorage.setItem(GUEST_TRANSFER_KEY, JSON.stringify({ guestToken: await guest.getIdToken() }));
+}
+
+/** The account the guest signed in to: only it receives the guest session, even if the transfer waits. */
+export function bindGuestTransfer(accountUid: string): void {
+  const pending = pendingTransfer();
+  if (pending) sessionStorage.setItem(GUEST_TRANSFER_KEY, JSON.stringify({ ...pending, accountUid }));
 }
 
 /** The sign-in did not happen: the guest session goes on as it was. */
@@ -165,9 +183,15 @@ export function transferRememberedGuest(): Promise<GuestTransfer | null> {
 }
 
 async function sendGuestTransfer(): Promise<GuestTransfer | null> {
-  const guestToken = sessionStorage.getItem(GUEST_TRANSFER_KEY);
+  const pending = pendingTransfer();
   const user = auth?.currentUser;
-  if (!guestToken || !user || user.isAnonymous) return null;
+  if (!pending || !user || user.isAnonymous) return null;
+  // Another account signed in meanwhile: the guest session was meant for the first; it is not handed to this one.
+  if (pending.accountUid && pending.accountUid !== user.uid) {
+    forgetGuestTransfer();
+    return null;
+  }
+  const { guestToken } = pending;
   let response: Response;
   try {
     response = await fetch('/auth/guest-session/transfer', {
