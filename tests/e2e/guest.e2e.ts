@@ -248,3 +248,57 @@ test('a guest whose Google account already has an Aerisk account signs in with G
   await page.goto('/aerial-risk');
   await expect(page.getByText('Guest greenhouse')).toBeVisible();
 });
+
+test('a guest transfer the server did not answer moves on the next load, into the account signed in to', async ({ page }) => {
+  const account = await createUser(freshCredentials('retry-owner'));
+  await continueAsGuest(page);
+  const guestUid = uidOf(await tokenOf(page));
+  const api = new AerialApi(page.request, await tokenOf(page));
+  await api.createRiskZone({ location: 'Guest boathouse', risk_level: 'high', details: 'Moved after a retry' });
+
+  // The server is away for the first try.
+  await page.route('**/auth/guest-session/transfer', (route) => route.abort('connectionreset'));
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('What you analysed as a guest is now in your account')).toHaveCount(0);
+  expect(await emulatorAccountExists(guestUid)).toBe(true);
+
+  // Back: the next load of the tab moves it.
+  await page.unroute('**/auth/guest-session/transfer');
+  const moved = page.waitForResponse((response) => response.url().endsWith('/auth/guest-session/transfer'));
+  await page.reload();
+  expect((await moved).status()).toBe(200);
+  await expect.poll(() => emulatorAccountExists(guestUid)).toBe(false);
+  await page.goto('/aerial-risk');
+  await expect(page.getByText('Guest boathouse')).toBeVisible();
+});
+
+test('a waiting guest transfer is not handed to another account that signs in in the tab', async ({ page }) => {
+  const [meant, other] = [await createUser(freshCredentials('meant-owner')), await createUser(freshCredentials('other-owner'))];
+  await continueAsGuest(page);
+  const guestUid = uidOf(await tokenOf(page));
+  const api = new AerialApi(page.request, await tokenOf(page));
+  await api.createRiskZone({ location: 'Guest gazebo', risk_level: 'low', details: 'Meant for the first account' });
+
+  await page.route('**/auth/guest-session/transfer', (route) => route.abort('connectionreset'));
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(meant.email);
+  await page.getByLabel('Password', { exact: true }).fill(meant.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await page.unroute('**/auth/guest-session/transfer');
+
+  await signOut(page);
+  await page.getByLabel('Email address').fill(other.email);
+  await page.getByLabel('Password', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/aerial-risk');
+  await expect(page.getByRole('heading', { name: 'Aerial Image Analysis' })).toBeVisible();
+  await expect(page.getByText('Guest gazebo')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('aerisk.guestTransfer'))).toBeNull();
+  expect(await emulatorAccountExists(guestUid)).toBe(true);
+});
