@@ -7,11 +7,21 @@ const tones = {
   warning: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200',
 } as const;
 
-/** Errors use role=alert so screen readers announce them; other messages are polite status updates. */
-export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+/**
+ * Errors use role=alert so screen readers announce them; other messages are polite status updates. `action` (a
+ * "Try again", an "Analyse this image again") sits beside the message, below it on a narrow screen.
+ */
+export function Alert({ tone, children, action }: { tone: keyof typeof tones; children: ReactNode; action?: ReactNode }) {
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
-      {children}
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span>{children}</span>
+          {action}
+        </div>
+      ) : (
+        children
+      )}
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { requireViewer } from '../auth/context';
 import { ValidationError } from '../domain/errors';
 import type { Analysis, Image } from '../generated/prisma/client';
 import type { AnalyzerOutput } from '../analyzer/contract';
-import { analyzerVersionColumn, reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from '../services/analysis-columns';
+import { reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from '../services/analysis-columns';
+import { analyzerVersionOf } from '../services/analyses';
 import { listAnalyses } from '../services/analysis-search';
 import { recordExport } from '../services/audit';
 import { analysisRecord, historyParams } from './analyses';
@@ -41,7 +42,7 @@ export function exportRow(row: Row) {
     analyzer_risk_score:
       done && row.analyzerResults ? (row.analyzerScore === null ? null : Math.round(row.analyzerScore)) : score.risk_score,
     reviewed_by: done ? (row.reviewedBy ?? null) : null,
-    analyzer_version: analyzerVersionColumn(row),
+    analyzer_version: analyzerVersionOf(row),
     latitude: row.image.latitude,
     longitude: row.image.longitude,
   };

@@ -2,12 +2,12 @@
 // with it (spec §1: non-registered users keep them only for the session). Registered accounts are refused.
 // POST /auth/guest-session/transfer: a guest who signs in to an existing account brings them along.
 import { requireViewer } from '../auth/context';
-import { endGuestSession, transferGuestSession, type GuestDeps } from '../services/guests';
+import { endGuestSession, transferGuestSession, type GuestTransferDeps } from '../services/guests';
 import { json } from './errors';
 import type { Route } from './router';
 import { jsonObject, parseBody } from './schemas';
 
-export function guestSessionRoutes(deps: GuestDeps): Route[] {
+export function guestSessionRoutes(deps: GuestTransferDeps): Route[] {
   return [
     {
       method: 'DELETE',

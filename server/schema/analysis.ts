@@ -8,7 +8,16 @@ import { buildingFoundIn, subjectPointOf, type SubjectPoint } from '../analyzer/
 import { isCurrentAnalyzerVersion } from '../analyzer/versions';
 import type { Analysis } from '../generated/prisma/client';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
-import { analyzeImage, deleteAnalysis, findAnalysis, getAnalysis, resultsOf, scoreOf, storedEvidence } from '../services/analyses';
+import {
+  analyzeImage,
+  analyzerVersionOf,
+  deleteAnalysis,
+  findAnalysis,
+  getAnalysis,
+  resultsOf,
+  scoreOf,
+  storedEvidence,
+} from '../services/analyses';
 import { reviewedFindings } from '../services/reviews';
 import { uuidOrNone } from '../services/ids';
 import { releasingWhenDone } from '../services/load-shedding';
@@ -82,8 +91,8 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       description:
         'Whether the analyzer that made this result is the one the server runs now (the same version: the same code and model weights). False: analysing the image again may give a different result. Null while not done.',
       resolve: (a) => {
-        const version = (a.provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
-        return a.status === 'done' && typeof version === 'string' ? isCurrentAnalyzerVersion(version) : null;
+        const version = analyzerVersionOf(a);
+        return version === null ? null : isCurrentAnalyzerVersion(version);
       },
     }),
     error: t.exposeString('error', { nullable: true, description: 'Why it failed (the §8 message).' }),

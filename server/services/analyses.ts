@@ -198,6 +198,16 @@ export function scoreOf(row: Pick<Analysis, 'status' | 'riskScore'>): number | n
   return row.status === 'done' && row.riskScore !== null ? Math.round(row.riskScore) : null;
 }
 
+/**
+ * Which analyzer made a finished analysis (provenance's version: its code and weights, decision 023); null until
+ * done. The exports' and batch results' column and GraphQL's `analyzedByCurrentAnalyzer` read it here.
+ */
+export function analyzerVersionOf(row: Pick<Analysis, 'status' | 'provenance'> | null): string | null {
+  if (row?.status !== 'done') return null;
+  const version = (row.provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
+  return typeof version === 'string' ? version : null;
+}
+
 /** The contract's results of a finished analysis; null until done. */
 export function resultsOf(row: Pick<Analysis, 'status' | 'results'>): AnalysisResults | null {
   return row.status === 'done' ? ((row.results as AnalysisResults | null) ?? null) : null;

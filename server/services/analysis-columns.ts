@@ -53,16 +53,6 @@ export function resultColumns(r: AnalysisResults | null) {
   };
 }
 
-/**
- * Which analyzer made a finished analysis (provenance's version: its code and weights, decision 023), so rows of
- * one version can be compared and earlier ones found; null until done.
- */
-export function analyzerVersionColumn(row: Pick<Analysis, 'status' | 'provenance'> | null): string | null {
-  if (row?.status !== 'done') return null;
-  const version = (row.provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
-  return typeof version === 'string' ? version : null;
-}
-
 /** The rounded score of a finished analysis and its band, or nulls. */
 export function scoreColumns(row: Pick<Analysis, 'status' | 'riskScore'> | null) {
   const score = row ? scoreOf(row) : null;

@@ -13,7 +13,8 @@ import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
 import { uuidOrNone } from './ids';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
-import { analyzerVersionColumn, resultColumns, scoreColumns } from './analysis-columns';
+import { resultColumns, scoreColumns } from './analysis-columns';
+import { analyzerVersionOf } from './analyses';
 
 export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
@@ -238,7 +239,7 @@ export function batchResultRow(row: RowWithAnalysis) {
     ...scoreColumns(a),
     property_condition: r?.property_condition ?? null,
     ...resultColumns(r),
-    analyzer_version: analyzerVersionColumn(a),
+    analyzer_version: analyzerVersionOf(a),
   };
 }
 export type BatchResultRow = ReturnType<typeof batchResultRow>;

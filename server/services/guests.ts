@@ -21,8 +21,11 @@ export interface GuestDeps {
   accounts: AccountAdmin;
   /** Drops what the token verifier remembers of a deleted account, so its tokens are refused at once. */
   forgetUser?: (uid: string) => void;
-  /** Verifies another session's ID token (the guest's, when its results move into an account). */
-  verifyToken?: (idToken: string) => Promise<Identity>;
+}
+
+/** What moving a guest session also needs: verifying the guest's own ID token. */
+export interface GuestTransferDeps extends GuestDeps {
+  verifyToken(idToken: string): Promise<Identity>;
 }
 
 /** A guest's activity is written at most this often (its TTL is counted in hours). */
@@ -109,7 +112,7 @@ export const GUEST_NOW_AN_ACCOUNT_MESSAGE =
  * guest's row goes; then the anonymous account is deleted. A guest that has since linked a credential is
  * an account of its own and is refused; one already gone moves nothing.
  */
-export async function transferGuestSession(deps: GuestDeps, viewer: Viewer, input: unknown): Promise<GuestTransfer> {
+export async function transferGuestSession(deps: GuestTransferDeps, viewer: Viewer, input: unknown): Promise<GuestTransfer> {
   if (viewer.isAnonymous) throw new ForbiddenError('Sign in to your account first: a guest session moves into an account.');
   if (viewer.apiKeyId) throw new ForbiddenError('An API key cannot take over a guest session; sign in to the account instead.');
   const parsed = transferGuestSessionInput.safeParse(input);
@@ -118,7 +121,6 @@ export async function transferGuestSession(deps: GuestDeps, viewer: Viewer, inpu
     throw new ValidationError(message, [{ path: 'guest_token', message }]);
   }
   return failingAs(FAILURE.transferGuestSession, async () => {
-    if (!deps.verifyToken) throw new Error('transferGuestSession needs verifyToken');
     let guest: Identity;
     try {
       guest = await deps.verifyToken(parsed.data.guestToken);

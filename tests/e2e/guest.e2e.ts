@@ -258,11 +258,7 @@ test('a guest transfer the server did not answer moves on the next load, into th
 
   // The server is away for the first try.
   await page.route('**/auth/guest-session/transfer', (route) => route.abort('connectionreset'));
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
+  await signInThroughUi(page, account);
   await expect(page.getByText('What you analysed as a guest is now in your account')).toHaveCount(0);
   expect(await emulatorAccountExists(guestUid)).toBe(true);
 
@@ -284,18 +280,11 @@ test('a waiting guest transfer is not handed to another account that signs in in
   await api.createRiskZone({ location: 'Guest gazebo', risk_level: 'low', details: 'Meant for the first account' });
 
   await page.route('**/auth/guest-session/transfer', (route) => route.abort('connectionreset'));
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(meant.email);
-  await page.getByLabel('Password', { exact: true }).fill(meant.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
+  await signInThroughUi(page, meant);
   await page.unroute('**/auth/guest-session/transfer');
 
   await signOut(page);
-  await page.getByLabel('Email address').fill(other.email);
-  await page.getByLabel('Password', { exact: true }).fill(other.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/');
+  await signInThroughUi(page, other);
   await page.goto('/aerial-risk');
   await expect(page.getByRole('heading', { name: 'Aerial Image Analysis' })).toBeVisible();
   await expect(page.getByText('Guest gazebo')).toHaveCount(0);

@@ -112,13 +112,15 @@ export function AnalysisHistoryList({ user }: { user: AnalysisHistoryList_user$k
         {data.analyses.totalCount > 0 && <HistoryExportButtons query={query} />}
       </div>
       {reload.failed && (
-        <Alert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{LOAD_FAILED_MESSAGE} The cards below are from before this search, filter or sort.</span>
+        <Alert
+          tone="error"
+          action={
             <Button type="button" variant="secondary" onClick={reload.retry}>
               Try again
             </Button>
-          </div>
+          }
+        >
+          {LOAD_FAILED_MESSAGE} The cards below are from before this search, filter or sort.
         </Alert>
       )}
       {analyses.length === 0 ? (

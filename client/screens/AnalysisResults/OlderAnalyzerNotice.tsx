@@ -21,11 +21,8 @@ export function OlderAnalyzerNotice({ analysis }: { analysis: OlderAnalyzerNotic
   );
   if (data.analyzedByCurrentAnalyzer !== false) return null;
   return (
-    <Alert tone="info">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{OLDER_ANALYZER_TEXT}</span>
-        <AnalyseAgainButton analysis={data} />
-      </div>
+    <Alert tone="info" action={<AnalyseAgainButton analysis={data} />}>
+      {OLDER_ANALYZER_TEXT}
     </Alert>
   );
 }

@@ -75,13 +75,15 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
       </div>
       {reload.failed && (
         <div className="mt-4">
-          <Alert tone="error">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>Failed to load the rows. The rows below are from before this choice.</span>
+          <Alert
+            tone="error"
+            action={
               <Button type="button" variant="secondary" onClick={reload.retry}>
                 Try again
               </Button>
-            </div>
+            }
+          >
+            Failed to load the rows. The rows below are from before this choice.
           </Alert>
         </div>
       )}
