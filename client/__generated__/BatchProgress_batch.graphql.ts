@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1147ef6060a3f6d3d79bd9a83fa23471>>
+ * @generated SignedSource<<3232ab816988df69f286678fa5563dbb>>
  * @lightSyntaxTransform
  */
 
@@ -23,6 +23,7 @@ export type BatchProgress_batch$data = {
   readonly createdAt: any;
   readonly id: string;
   readonly name: string;
+  readonly olderAnalyzerRows: number;
   readonly status: BatchStatus;
   readonly totalRows: number;
   readonly " $fragmentType": "BatchProgress_batch";
@@ -83,6 +84,13 @@ const node: ReaderFragment = {
     {
       "alias": null,
       "args": null,
+      "kind": "ScalarField",
+      "name": "olderAnalyzerRows",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
       "concreteType": "BatchCounts",
       "kind": "LinkedField",
       "name": "counts",
@@ -138,6 +146,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "7d6c549a0c1c1fc98469374ab42a1b07";
+(node as any).hash = "95532c5761ccd0cbc5de02cd154d6f78";
 
 export default node;

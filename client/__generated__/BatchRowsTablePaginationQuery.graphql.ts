@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<4ba6641d0a888cc1a900c7618790f735>>
- * @relayHash 0719a3bd898596f4cc7cb3d9f3b84627
+ * @generated SignedSource<<23055ec3e7e3b6e05b521f04f3948966>>
+ * @relayHash 465bdc39bceface0806bd31b97474386
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 0719a3bd898596f4cc7cb3d9f3b84627
+// @relayRequestID 465bdc39bceface0806bd31b97474386
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -206,6 +206,13 @@ return {
                             "alias": null,
                             "args": null,
                             "kind": "ScalarField",
+                            "name": "fileName",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
                             "name": "latitude",
                             "storageKey": null
                           },
@@ -319,7 +326,7 @@ return {
     ]
   },
   "params": {
-    "id": "0719a3bd898596f4cc7cb3d9f3b84627",
+    "id": "465bdc39bceface0806bd31b97474386",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -328,6 +335,6 @@ return {
 };
 })();
 
-(node as any).hash = "bb1611d18fdc016bc0e09089b588c303";
+(node as any).hash = "0b02b6cd0360bc6ec4bd190b3afcd6b1";
 
 export default node;

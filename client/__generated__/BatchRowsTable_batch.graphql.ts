@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<f86075091aa8e77b04c7a4e174876e72>>
+ * @generated SignedSource<<be6a9c73e81f08c2658469ffe2464f9f>>
  * @lightSyntaxTransform
  */
 
@@ -20,6 +20,7 @@ export type BatchRowsTable_batch$data = {
           readonly analysisId: string;
           readonly riskScore: number | null | undefined;
         } | null | undefined;
+        readonly fileName: string | null | undefined;
         readonly latitude: number | null | undefined;
         readonly longitude: number | null | undefined;
         readonly reason: string | null | undefined;
@@ -153,6 +154,13 @@ return {
                   "alias": null,
                   "args": null,
                   "kind": "ScalarField",
+                  "name": "fileName",
+                  "storageKey": null
+                },
+                {
+                  "alias": null,
+                  "args": null,
+                  "kind": "ScalarField",
                   "name": "latitude",
                   "storageKey": null
                 },
@@ -256,6 +264,6 @@ return {
 };
 })();
 
-(node as any).hash = "bb1611d18fdc016bc0e09089b588c303";
+(node as any).hash = "0b02b6cd0360bc6ec4bd190b3afcd6b1";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<bde8d6ad5c96e92e48853a82f831a3a2>>
- * @relayHash f7e888af72258515ff5e41e47e790a22
+ * @generated SignedSource<<a7a59574690e90df7fed3c735cc6eb86>>
+ * @relayHash e72925a4f37da3b57c8321e2b809ffd7
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID f7e888af72258515ff5e41e47e790a22
+// @relayRequestID e72925a4f37da3b57c8321e2b809ffd7
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -162,6 +162,13 @@ return {
           {
             "alias": null,
             "args": null,
+            "kind": "ScalarField",
+            "name": "olderAnalyzerRows",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
             "concreteType": "BatchCounts",
             "kind": "LinkedField",
             "name": "counts",
@@ -255,6 +262,13 @@ return {
                         "args": null,
                         "kind": "ScalarField",
                         "name": "address",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "fileName",
                         "storageKey": null
                       },
                       {
@@ -376,7 +390,7 @@ return {
     ]
   },
   "params": {
-    "id": "f7e888af72258515ff5e41e47e790a22",
+    "id": "e72925a4f37da3b57c8321e2b809ffd7",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<55e542808f8ec175e74a01483f101438>>
- * @relayHash a2f737a9af6aba88f076395ebae1a1ff
+ * @generated SignedSource<<906310b6209bd59aef9e6fdfff084c1a>>
+ * @relayHash a39168dc2707ffdd5d0d2ee26a590a37
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID a2f737a9af6aba88f076395ebae1a1ff
+// @relayRequestID a39168dc2707ffdd5d0d2ee26a590a37
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -190,6 +190,13 @@ return {
                   {
                     "alias": null,
                     "args": null,
+                    "kind": "ScalarField",
+                    "name": "olderAnalyzerRows",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
                     "concreteType": "BatchCounts",
                     "kind": "LinkedField",
                     "name": "counts",
@@ -254,7 +261,7 @@ return {
     ]
   },
   "params": {
-    "id": "a2f737a9af6aba88f076395ebae1a1ff",
+    "id": "a39168dc2707ffdd5d0d2ee26a590a37",
     "metadata": {},
     "name": "useRetryBatchMutation",
     "operationKind": "mutation",

@@ -10,7 +10,12 @@ export function claudeAnalyzerVersion(localVersion: string): string {
   return `claude-${CLAUDE_ANALYZER_VERSION}+${localVersion}`;
 }
 
+/** The versions this server's analyzers write today (provenance.analyzer_version): the local one's and Claude's. */
+export function currentAnalyzerVersions(): string[] {
+  return [ANALYZER_VERSION, claudeAnalyzerVersion(ANALYZER_VERSION)];
+}
+
 /** Whether `version` (provenance.analyzer_version) is what this server's analyzers write today. */
 export function isCurrentAnalyzerVersion(version: string): boolean {
-  return version === ANALYZER_VERSION || version === claudeAnalyzerVersion(ANALYZER_VERSION);
+  return currentAnalyzerVersions().includes(version);
 }

@@ -1,7 +1,9 @@
 // Portfolio batches over REST: POST /aerial/batches (a CSV as the body or in JSON, or a list of image ids),
 // GET /aerial/batches, GET /aerial/batches/{id} (progress), GET /aerial/batches/{id}/results (every row, CSV or
-// JSON, streamed), POST /aerial/batches/{id}/retry (the failed rows again). The services validate, authorise and word every message.
+// JSON, streamed), POST /aerial/batches/{id}/retry (the failed rows again), POST /aerial/batches/{id}/rerun (a
+// finished batch again with the current analyzer, as a new batch). The services validate, authorise and word every message.
 import { requireViewer } from '../auth/context';
+import type { Db } from '../db';
 import type { Batch } from '../generated/prisma/client';
 import { MAX_BATCH_CSV_BYTES } from '../services/batch-csv';
 import {
@@ -13,6 +15,8 @@ import {
   getBatch,
   listBatches,
   listBatchRows,
+  olderAnalyzerRows,
+  rerunBatch,
   retryBatch,
   type BatchCounts,
   type RowWithAnalysis,
@@ -27,7 +31,13 @@ import { batchResultsQuery, createBatchQuery, jsonObject, pageQuery, parseBody, 
 const RESULT_PAGE_ROWS = 500;
 const RESULT_COLUMNS = Object.keys(batchResultRow({ rowNumber: 0, status: 'invalid', analysis: null } as unknown as RowWithAnalysis));
 
-export function batchRecord(batch: Batch, counts: BatchCounts) {
+/** A batch as REST answers it: its counts per state and how many results an earlier analyzer made. */
+export async function batchRecordOf(db: Db, batch: Batch) {
+  const [counts, older] = await Promise.all([batchCounts(db, batch.id), olderAnalyzerRows(db, batch.id)]);
+  return batchRecord(batch, counts, older);
+}
+
+function batchRecord(batch: Batch, counts: BatchCounts, olderAnalyzerRows: number) {
   const { total: _total, ...byState } = counts;
   return {
     batch_id: batch.id,
@@ -37,6 +47,7 @@ export function batchRecord(batch: Batch, counts: BatchCounts) {
     status: batchFinished(counts) ? ('done' as const) : ('running' as const),
     total_rows: batch.totalRows,
     counts: byState,
+    older_analyzer_rows: olderAnalyzerRows,
     results_url: `/aerial/batches/${batch.id}/results`,
   };
 }
@@ -74,7 +85,7 @@ export const batchRoutes: Route[] = [
         : await parseBody(jsonObject, req.request, BATCH_MESSAGES.nothing, MAX_BATCH_CSV_BYTES + 64 * 1024);
       const { image_ids: imageIds, ...rest } = input as Record<string, unknown>;
       const batch = await createBatch(ctx.analysis, viewer, { ...rest, imageIds });
-      return json(batchRecord(batch, await batchCounts(ctx.db, batch.id)), {
+      return json(await batchRecordOf(ctx.db, batch), {
         status: 201,
         headers: { location: `/aerial/batches/${batch.id}` },
       });
@@ -87,7 +98,7 @@ export const batchRoutes: Route[] = [
       const ctx = await req.context();
       const { limit, cursor } = parseQuery(pageQuery, new URL(req.request.url));
       const page = await listBatches(ctx.db, requireViewer(ctx), { first: Math.min(limit, 100), after: cursor });
-      return json(await Promise.all(page.rows.map(async (b) => batchRecord(b, await batchCounts(ctx.db, b.id)))));
+      return json(await Promise.all(page.rows.map((b) => batchRecordOf(ctx.db, b))));
     },
   },
   {
@@ -96,7 +107,7 @@ export const batchRoutes: Route[] = [
     async handle(req) {
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
-      return json(batchRecord(batch, await batchCounts(ctx.db, batch.id)));
+      return json(await batchRecordOf(ctx.db, batch));
     },
   },
   {
@@ -105,7 +116,19 @@ export const batchRoutes: Route[] = [
     async handle(req) {
       const ctx = await req.context();
       const { batch, retried } = await retryBatch(ctx.analysis, requireViewer(ctx), req.params.id);
-      return json({ ...batchRecord(batch, await batchCounts(ctx.db, batch.id)), retried_rows: retried });
+      return json({ ...(await batchRecordOf(ctx.db, batch)), retried_rows: retried });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/aerial/batches/:id/rerun',
+    async handle(req) {
+      const ctx = await req.context();
+      const { batch, queued } = await rerunBatch(ctx.analysis, requireViewer(ctx), req.params.id);
+      return json(
+        { ...(await batchRecordOf(ctx.db, batch)), queued_rows: queued },
+        { status: 201, headers: { location: `/aerial/batches/${batch.id}` } },
+      );
     },
   },
   {
@@ -116,7 +139,7 @@ export const batchRoutes: Route[] = [
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       const { format } = parseQuery(batchResultsQuery, new URL(req.request.url));
       const pageAfter = async (afterRow: number | null): Promise<Paged<RowWithAnalysis>> => {
-        const page = await listBatchRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, includeImage: true });
+        const page = await listBatchRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };

@@ -346,6 +346,25 @@ export const routeDocs: Record<string, RouteDoc> = {
       409: err('The batch has no failed rows.'),
     },
   },
+  'POST /aerial/batches/:id/rerun': {
+    tag: 'Batches',
+    summary: 'Analyse a finished batch again with the current analyzer',
+    description:
+      'A new batch of the same rows (numbers, references and addresses kept); the first keeps its results. A row whose ' +
+      'result the current analyzer made keeps that analysis; a row with a stored image is analysed again on it; a CSV ' +
+      'row without one is looked up again; invalid rows stay invalid.',
+    params: s.idParam('id', 'The batch id.'),
+    responses: {
+      201: {
+        description: 'The new batch, running, with `queued_rows`.',
+        schema: s.rerunBatchSchema,
+        headers: { location: '/aerial/batches/{id}' },
+      },
+      403: err('A guest session.'),
+      404: err('No such batch of yours.'),
+      409: err('The batch is still running, or every result in it is from the current analyzer.'),
+    },
+  },
   'GET /aerial/batches/:id/results': {
     tag: 'Batches',
     summary: 'Every row’s result (CSV or JSON)',

@@ -415,6 +415,12 @@ export const batchSchema = z
     status: z.enum(['running', 'done']).describe('done when no row is queued or running.'),
     total_rows: z.number().int(),
     counts: rowCounts,
+    older_analyzer_rows: z
+      .number()
+      .int()
+      .describe(
+        'Finished rows whose result an earlier version of the analyzer made; POST …/rerun analyses the batch again with the current one.',
+      ),
     results_url: z.string().describe('GET it for every row’s result (`?format=csv|json`).'),
   })
   .meta({ id: 'Batch' });
@@ -422,6 +428,10 @@ export const batchSchema = z
 export const retriedBatchSchema = batchSchema
   .extend({ retried_rows: z.number().int().describe('How many failed rows were queued again.') })
   .meta({ id: 'RetriedBatch' });
+
+export const rerunBatchSchema = batchSchema
+  .extend({ queued_rows: z.number().int().describe('How many of its rows were queued (the rest kept a current result or are invalid).') })
+  .meta({ id: 'RerunBatch' });
 
 export const batchResultSchema = z
   .object({
@@ -451,6 +461,7 @@ export const batchResultSchema = z
     power_lines_proximity: z.string().nullable(),
     additional_risks: z.string().nullable().describe('Joined with "; ".'),
     analyzer_version: z.string().nullable().describe('Which analyzer made the row (its code and weights); null until done.'),
+    file_name: z.string().nullable().describe('For a batch of images: the uploaded file’s name; null for map images.'),
   })
   .meta({ id: 'BatchResult' });
 

@@ -7,9 +7,12 @@ import {
   BATCH_ROW_STATES,
   batchCounts,
   batchFinished,
+  batchRowFileName,
   createBatch,
   listBatchRows,
   listBatches,
+  olderAnalyzerRows,
+  rerunBatch,
   retryBatch,
   rowState,
   type BatchCounts,
@@ -49,6 +52,11 @@ const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
     rowNumber: t.exposeInt('rowNumber', { description: 'The CSV row (the header is row 1), or the image’s position.' }),
     referenceId: t.exposeString('referenceId', { nullable: true }),
     address: t.exposeString('address', { nullable: true }),
+    fileName: t.string({
+      nullable: true,
+      description: 'For a batch of images: the uploaded file’s name, which tells the rows apart; null for map images.',
+      resolve: (row) => batchRowFileName(row),
+    }),
     latitude: t.exposeFloat('latitude', { nullable: true }),
     longitude: t.exposeFloat('longitude', { nullable: true }),
     state: t.field({ type: BatchRowStateEnum, resolve: (row) => rowState(row).state }),
@@ -74,6 +82,11 @@ export const BatchRef = builder.prismaNode('Batch', {
       type: BatchStatusEnum,
       description: 'done when no row is queued or running.',
       resolve: async (batch, _args, ctx) => (batchFinished(await countsOf(batch, ctx.db)) ? 'done' : 'running'),
+    }),
+    olderAnalyzerRows: t.int({
+      description:
+        'Finished rows whose result an earlier version of the analyzer made: analysing them again may change them. `rerunBatch` runs the batch again with the current one.',
+      resolve: (batch, _args, ctx) => olderAnalyzerRows(ctx.db, batch.id),
     }),
     resultsUrl: t.string({
       description: 'REST download of every row’s result; add `?format=csv|json` and the bearer token.',
@@ -160,5 +173,22 @@ builder.mutationField('retryBatch', (t) =>
     args: { input: t.arg({ type: RetryBatchInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => (await retryBatch(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Batch'))).batch),
+  }),
+);
+
+const RerunBatchInput = builder.inputType('RerunBatchInput', {
+  fields: (t) => ({ id: t.id({ required: true, description: 'The finished batch’s global id.' }) }),
+});
+
+builder.mutationField('rerunBatch', (t) =>
+  t.withAuth({ loggedIn: true }).field({
+    type: BatchRef,
+    nullable: false,
+    description:
+      'Runs a finished batch again with the current analyzer, as a new batch (the first keeps its results). Rows whose result is already the current analyzer’s keep it; rows with a stored image are analysed again on it; CSV rows without one are looked up again; invalid rows stay invalid. Refused while the batch runs or when every result is current.',
+    errors: { types: [NotFoundError, ConflictError, ForbiddenError] },
+    args: { input: t.arg({ type: RerunBatchInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      typed(async () => (await rerunBatch(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Batch'))).batch),
   }),
 );

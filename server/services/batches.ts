@@ -15,6 +15,8 @@ import { failingAs } from './messages';
 import { ensureUser } from './users';
 import { resultColumns, scoreColumns } from './analysis-columns';
 import { analyzerVersionOf } from './analyses';
+import { uploadedFilename } from './images';
+import { currentAnalyzerVersions, isCurrentAnalyzerVersion } from '../analyzer/versions';
 
 export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
@@ -25,6 +27,8 @@ export const BATCH_MESSAGES = {
   duplicateImage: (first: number) => `Duplicate image (first at position ${first}).`,
   analysisDeleted: 'The analysis was deleted.',
   nothingToRetry: 'This batch has no failed rows to try again.',
+  stillRunning: 'This batch is still running. Analyse it again once it has finished.',
+  nothingOlder: 'Every result in this batch is from the current analyzer: there is nothing to analyse again.',
 } as const;
 
 /** What a person sees per row. */
@@ -76,6 +80,26 @@ async function imageRows(db: Db, ownerId: string, ids: string[]): Promise<(Batch
   });
 }
 
+/** A batch and all its rows, in one transaction: a batch is never seen without its rows. */
+function insertBatch(
+  db: Db,
+  batch: { ownerId: string; name: string; source: string },
+  rows: Omit<Prisma.BatchRowCreateManyInput, 'batchId'>[],
+): Promise<Batch> {
+  return db.$transaction(
+    async (tx) => {
+      const created = await tx.batch.create({ data: { ...batch, totalRows: rows.length } });
+      // One statement per thousand rows keeps each well under PostgreSQL's bind-parameter limit.
+      for (let i = 0; i < rows.length; i += 1000) {
+        await tx.batchRow.createMany({ data: rows.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
+      }
+      return created;
+      // 10,000 rows are a few seconds' work for a busy database; Prisma's default 5 s would cut that off.
+    },
+    { maxWait: 30_000, timeout: 120_000 },
+  );
+}
+
 /** `createBatch` and POST /aerial/batches. Bad rows are kept as `invalid` with their reason; the rest run. */
 export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unknown): Promise<Batch> {
   if (viewer.isAnonymous) throw new ForbiddenError(BATCH_MESSAGES.guest);
@@ -85,18 +109,7 @@ export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unk
     await ensureUser(deps.db, viewer);
     const source = input.csv != null ? 'csv' : 'images';
     const name = input.name ?? `${source === 'csv' ? 'CSV' : 'Images'} of ${rows.length} row${rows.length === 1 ? '' : 's'}`;
-    const batch = await deps.db.$transaction(
-      async (tx) => {
-        const created = await tx.batch.create({ data: { ownerId: viewer.uid, name, source, totalRows: rows.length } });
-        // One statement per thousand rows keeps each well under PostgreSQL's bind-parameter limit.
-        for (let i = 0; i < rows.length; i += 1000) {
-          await tx.batchRow.createMany({ data: rows.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
-        }
-        return created;
-        // 10,000 rows are a few seconds' work for a busy database; Prisma's default 5 s would cut that off.
-      },
-      { maxWait: 30_000, timeout: 120_000 },
-    );
+    const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name, source }, rows);
     // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
     deps.batches?.wake();
     return batch;
@@ -120,6 +133,75 @@ export async function retryBatch(deps: BatchDeps, viewer: Viewer, id: string): P
     deps.batches?.wake();
     return { batch, retried: count };
   });
+}
+
+/** The name of a batch run again: the first's, marked, within the 200 characters a name may have. */
+export const rerunName = (name: string) => {
+  const mark = ' (analysed again)';
+  return `${name.length + mark.length > 200 ? `${name.slice(0, 199 - mark.length)}…` : name}${mark}`;
+};
+
+/**
+ * `rerunBatch` and POST /aerial/batches/{id}/rerun: a finished portfolio again with the analyzer this server runs
+ * now, as a new batch, so the first keeps its results to compare against (and its trail). Every row keeps its
+ * number, reference and address. A row whose result the current analyzer made keeps that analysis (nothing is
+ * analysed twice); a row with a stored image is analysed again on that image (the imagery the first run saw);
+ * a CSV row with no image (not found, or its fetch failed) is looked up again; invalid rows stay invalid, and an
+ * image row whose image was deleted becomes one. Refused while the batch runs, and when no result in it is from an
+ * earlier analyzer. Answers the new batch and how many of its rows were queued.
+ */
+export async function rerunBatch(deps: BatchDeps, viewer: Viewer, id: string): Promise<{ batch: Batch; queued: number }> {
+  if (viewer.isAnonymous) throw new ForbiddenError(BATCH_MESSAGES.guest);
+  return failingAs(BATCH_MESSAGES.failed, async () => {
+    const first = await findOwnedBatch(deps.db, viewer.uid, id);
+    if (!batchFinished(await batchCounts(deps.db, first.id))) throw new ConflictError(BATCH_MESSAGES.stillRunning);
+    if ((await olderAnalyzerRows(deps.db, first.id)) === 0) throw new ConflictError(BATCH_MESSAGES.nothingOlder);
+    const old = await deps.db.batchRow.findMany({
+      where: { batchId: first.id },
+      orderBy: { rowNumber: 'asc' },
+      select: {
+        rowNumber: true,
+        referenceId: true,
+        address: true,
+        latitude: true,
+        longitude: true,
+        status: true,
+        error: true,
+        imageId: true,
+        analysis: { select: { id: true, status: true, provenance: true } },
+      },
+    });
+    let queued = 0;
+    const rows = old.map(({ analysis, status, error, imageId, ...row }): Omit<Prisma.BatchRowCreateManyInput, 'batchId'> => {
+      const base = { ...row, attempts: 0, imageId: null, analysisId: null, error: null };
+      if (status === 'invalid') return { ...base, status, error };
+      const version = analysis ? analyzerVersionOf(analysis) : null;
+      if (analysis && version !== null && isCurrentAnalyzerVersion(version)) {
+        return { ...base, status: 'analysing', imageId, analysisId: analysis.id };
+      }
+      if (!imageId && (first.source !== 'csv' || (row.address === null && row.latitude === null))) {
+        return { ...base, status: 'invalid', error: BATCH_MESSAGES.imageNotFound };
+      }
+      queued++;
+      return { ...base, status: 'pending', imageId };
+    });
+    const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name: rerunName(first.name), source: first.source }, rows);
+    deps.batches?.wake();
+    return { batch, queued };
+  });
+}
+
+/**
+ * How many of a batch's finished rows have a result that an earlier version of the analyzer made (or one that
+ * names none): analysing them again may change them.
+ */
+export async function olderAnalyzerRows(db: Db, batchId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint | number }[]>`
+    SELECT count(*) AS n
+    FROM batch_rows r JOIN analyses a ON a.id = r.analysis_id
+    WHERE r.batch_id = ${batchId}::uuid AND r.status = 'analysing' AND a.status = 'done'
+      AND NOT (coalesce(a.provenance->>'analyzer_version', '') = ANY(${currentAnalyzerVersions()}))`;
+  return Number(row?.n ?? 0);
 }
 
 export async function findOwnedBatch(db: Db, ownerId: string, id: string): Promise<Batch> {
@@ -173,7 +255,10 @@ export function batchFinished(counts: BatchCounts): boolean {
   return counts.queued === 0 && counts.running === 0;
 }
 
-export type RowWithAnalysis = BatchRow & { analysis: Analysis | null; image?: Pick<Image, 'latitude' | 'longitude'> | null };
+export type RowWithAnalysis = BatchRow & {
+  analysis: Analysis | null;
+  image?: Pick<Image, 'latitude' | 'longitude' | 'providerMeta'> | null;
+};
 
 /** What a person sees of a row: its state and, for not found / failed / invalid, why. */
 export function rowState(row: RowWithAnalysis): { state: BatchRowState; reason: string | null } {
@@ -210,15 +295,20 @@ const ROW_STATE_WHERE: Record<BatchRowState, Prisma.BatchRowWhereInput> = {
 export async function listBatchRows(
   db: Db,
   batchId: string,
-  opts: { first: number; afterRow?: number | null; state?: BatchRowState | null; includeImage?: boolean },
+  opts: { first: number; afterRow?: number | null; state?: BatchRowState | null },
 ): Promise<{ rows: RowWithAnalysis[]; hasNextPage: boolean }> {
   const rows = await db.batchRow.findMany({
     where: { batchId, ...(opts.afterRow ? { rowNumber: { gt: opts.afterRow } } : {}), ...(opts.state ? ROW_STATE_WHERE[opts.state] : {}) },
     orderBy: { rowNumber: 'asc' },
     take: opts.first + 1,
-    include: { analysis: true, ...(opts.includeImage ? { image: { select: { latitude: true, longitude: true } } } : {}) },
+    include: { analysis: true, image: { select: { latitude: true, longitude: true, providerMeta: true } } },
   });
   return { rows: rows.slice(0, opts.first), hasNextPage: rows.length > opts.first };
+}
+
+/** For a row of an image list: the uploaded file's name, which tells the rows apart; null for map images. */
+export function batchRowFileName(row: RowWithAnalysis): string | null {
+  return row.image ? uploadedFilename(row.image) : null;
 }
 
 /** A results row: the input, the row's state, and the analysis's score, band and every feature. */
@@ -240,6 +330,7 @@ export function batchResultRow(row: RowWithAnalysis) {
     property_condition: r?.property_condition ?? null,
     ...resultColumns(r),
     analyzer_version: analyzerVersionOf(a),
+    file_name: batchRowFileName(row),
   };
 }
 export type BatchResultRow = ReturnType<typeof batchResultRow>;

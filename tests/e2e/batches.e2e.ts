@@ -31,6 +31,8 @@ test('a small CSV batch runs through the Batches screen, live, and downloads its
   await expect(page.getByRole('progressbar', { name: 'Rows finished' })).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByRole('region', { name: 'Progress' }).getByText('Done', { exact: true }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'POL-1' })).toContainText('Done');
+  // Every result is today's analyzer's: nothing to analyse again.
+  await expect(page.getByRole('button', { name: 'Analyse again with the current analyzer' })).toHaveCount(0);
 
   // A done row links to its analysis's score.
   const score = rows.filter({ hasText: 'POL-2' }).getByRole('link');

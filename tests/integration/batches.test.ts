@@ -4,6 +4,7 @@
 // for and a 1,000-row export; bad rows are reported per row; a restart resumes a batch without losing or
 // doubling a row; another user sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYZER_VERSION } from '../../server/analyzer/local/version';
 import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/services/batch-runner';
 import { FAKE_PLACES } from '../fakes/gazetteer';
 import { startFakePublic, type FakePublic } from '../fakes/public';
@@ -198,7 +199,7 @@ describe('GraphQL and image lists', () => {
     const batch = created.data?.createBatch.data;
     expect(batch).toMatchObject({ name: 'Drone survey', source: 'images', totalRows: 4 });
     const query = `query($id: ID!) { batch(id: $id) { status counts { queued running done notFound failed invalid }
-      rows(first: 10) { edges { node { rowNumber state reason address analysis { status propertyLocation } } } } } }`;
+      rows(first: 10) { edges { node { rowNumber state reason address fileName analysis { status propertyLocation } } } } } }`;
     let read: Json = {};
     await until(
       async () => {
@@ -216,6 +217,11 @@ describe('GraphQL and image lists', () => {
       [4, 'invalid', 'Image not found.'],
     ]);
     expect(read.rows.edges[1].node.analysis).toEqual({ status: 'done', propertyLocation: 'Lot 2' });
+    // The uploaded file's name tells image rows apart (in the rows and in the results); invalid rows have no image.
+    expect(read.rows.edges.map((e: Json) => e.node.fileName)).toEqual(['photo.png', 'photo.png', null, null]);
+    const rawId = Buffer.from(batch.id, 'base64').toString().split(':')[1];
+    const results = (await (await t.request(`/aerial/batches/${rawId}/results?format=json`, { headers: auth(alice) })).json()) as Json[];
+    expect(results.map((r) => r.file_name)).toEqual(['photo.png', 'photo.png', null, null]);
   });
 });
 
@@ -327,4 +333,121 @@ describe('failed rows', () => {
     expect(after.analysisId).not.toBe(row.analysisId);
     expect(await t.db.prisma.analysis.count({ where: { id: row.analysisId!, status: 'failed' } })).toBe(1);
   }, 240_000);
+});
+
+describe('a batch analysed again with the current analyzer', () => {
+  it('is a new batch: current results kept, older ones analysed again on the same image, not-found rows looked up again', async () => {
+    const erin = await createEmulatorUser();
+    const version = (id: string, analyzerVersion: string) =>
+      t.db.prisma.analysis.update({ where: { id }, data: { provenance: { analyzer_version: analyzerVersion } } });
+    const res = await csvRequest(
+      erin,
+      ['ref,address,lat,lon', `V-1,,${point(400)}`, `V-2,,${point(401)}`, 'V-3,"9 Nowhere Lane, Atlantis",,', 'V-4,,,'].join('\n'),
+      'renewals.csv',
+    );
+    const { batch_id: id } = (await res.json()) as Json;
+    const first = await finished(erin, id, 120_000);
+    expect(first.counts).toEqual({ queued: 0, running: 0, done: 2, not_found: 1, failed: 0, invalid: 1 });
+    // Both results are the scripted analyzer's (version 0), which is not what this server runs.
+    expect(first.older_analyzer_rows).toBe(2);
+    const before = await t.db.prisma.batchRow.findMany({ where: { batchId: id }, orderBy: { rowNumber: 'asc' } });
+    // V-1 was made by today's analyzer (as if analysed after an upgrade); V-2 by an earlier one.
+    await version(before[0].analysisId!, ANALYZER_VERSION);
+    const gid = Buffer.from(`Batch:${id}`).toString('base64');
+    const older = await graphql<Json>(
+      t,
+      `
+        query ($id: ID!) {
+          batch(id: $id) {
+            olderAnalyzerRows
+          }
+        }
+      `,
+      {
+        token: erin.idToken,
+        variables: { id: gid },
+      },
+    );
+    expect(older.data!.batch.olderAnalyzerRows).toBe(1);
+
+    // Someone else's batch is not found; nothing is created.
+    expect((await t.request(`/aerial/batches/${id}/rerun`, { method: 'POST', headers: auth(bob) })).status).toBe(404);
+
+    const rerun = await graphql<Json>(
+      t,
+      `
+        mutation ($input: RerunBatchInput!) {
+          rerunBatch(input: $input) {
+            __typename
+            ... on MutationRerunBatchSuccess {
+              data {
+                batchId
+                name
+                source
+                totalRows
+              }
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { token: erin.idToken, variables: { input: { id: gid } } },
+    );
+    expect(rerun.data!.rerunBatch.__typename).toBe('MutationRerunBatchSuccess');
+    const again = rerun.data!.rerunBatch.data as Json;
+    expect(again).toMatchObject({ name: 'renewals.csv (analysed again)', source: 'csv', totalRows: 4 });
+    expect(again.batchId).not.toBe(id);
+    const done = await finished(erin, again.batchId, 120_000);
+    expect(done.counts).toEqual({ queued: 0, running: 0, done: 2, not_found: 1, failed: 0, invalid: 1 });
+    const after = await t.db.prisma.batchRow.findMany({ where: { batchId: again.batchId }, orderBy: { rowNumber: 'asc' } });
+    expect(after.map((r) => [r.rowNumber, r.referenceId])).toEqual(before.map((r) => [r.rowNumber, r.referenceId]));
+    // V-1 keeps its current result; V-2 is a new analysis of the image the first run stored.
+    expect(after[0].analysisId).toBe(before[0].analysisId);
+    expect(after[1].imageId).toBe(before[1].imageId);
+    expect(after[1].analysisId).not.toBe(before[1].analysisId);
+    // V-3 was looked up again (still nowhere), V-4 is still invalid, with its reason.
+    expect(after[2]).toMatchObject({ status: 'not_found', attempts: expect.any(Number) });
+    expect(after[3]).toMatchObject({ status: 'invalid', error: before[3].error });
+    // The first batch is as it was: its rows, its analyses, V-2's older one kept in the history.
+    const unchanged = await t.db.prisma.batchRow.findMany({ where: { batchId: id }, orderBy: { rowNumber: 'asc' } });
+    expect(unchanged.map((r) => [r.status, r.analysisId])).toEqual(before.map((r) => [r.status, r.analysisId]));
+    expect(await t.db.prisma.analysis.count({ where: { ownerId: erin.uid } })).toBe(3);
+
+    // Once every result is current there is nothing to analyse again: a 409 in words, over REST too.
+    await version(after[1].analysisId!, ANALYZER_VERSION);
+    const nothing = await t.request(`/aerial/batches/${again.batchId}/rerun`, { method: 'POST', headers: auth(erin) });
+    expect(nothing.status).toBe(409);
+    expect(((await nothing.json()) as Json).error).toEqual({
+      code: 'CONFLICT',
+      message: 'Every result in this batch is from the current analyzer: there is nothing to analyse again.',
+    });
+    // Over REST, the first batch (V-2's result still older) runs again: 201 with where it is and how many rows queued.
+    const viaRest = await t.request(`/aerial/batches/${id}/rerun`, { method: 'POST', headers: auth(erin) });
+    expect(viaRest.status).toBe(201);
+    const third = (await viaRest.json()) as Json;
+    expect(viaRest.headers.get('location')).toBe(`/aerial/batches/${third.batch_id}`);
+    expect(third).toMatchObject({ name: 'renewals.csv (analysed again)', source: 'csv', total_rows: 4, queued_rows: 2 });
+    await finished(erin, third.batch_id, 120_000);
+  }, 240_000);
+
+  it('is refused while the batch runs, and for a guest', async () => {
+    const frank = await createEmulatorUser();
+    await t.db.prisma.user.upsert({ where: { id: frank.uid }, update: {}, create: { id: frank.uid, email: frank.email } });
+    const batch = await t.db.prisma.batch.create({
+      data: { ownerId: frank.uid, name: 'running', source: 'csv', totalRows: 1 },
+    });
+    // A row a runner is fetching (the runner only takes pending rows, so it stays so).
+    await t.db.prisma.batchRow.create({ data: { batchId: batch.id, rowNumber: 1, address: '1 Main St', status: 'fetching' } });
+    const running = await t.request(`/aerial/batches/${batch.id}/rerun`, { method: 'POST', headers: auth(frank) });
+    expect(running.status).toBe(409);
+    expect(((await running.json()) as Json).error.message).toBe('This batch is still running. Analyse it again once it has finished.');
+    expect(await t.db.prisma.batch.count({ where: { ownerId: frank.uid } })).toBe(1);
+
+    const guest = await createAnonymousUser();
+    const refused = await t.request(`/aerial/batches/${batch.id}/rerun`, { method: 'POST', headers: auth(guest) });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Json).error.message).toBe('Guest sessions cannot run batches. Create an account first.');
+  });
 });

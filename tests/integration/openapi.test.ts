@@ -217,6 +217,11 @@ describe('real answers match the documented shapes', () => {
     expect(results!.map((r: Json) => r.status)).toEqual(['done', 'invalid']);
     await call('GET', `/aerial/batches/${batch!.batch_id}/results`, { headers: auth(alice) });
     await call('GET', `/aerial/batches/${batch!.batch_id}/results?format=xml`, { headers: auth(alice) });
+    // Run again with the current analyzer (the scripted analyzer's results are an earlier version's): a new batch
+    // (201); no such batch (404).
+    const rerun = await call('POST', `/aerial/batches/${batch!.batch_id}/rerun`, { headers: auth(alice) });
+    expect(rerun).toMatchObject({ name: 'docs (analysed again)', total_rows: 2, queued_rows: 1 });
+    await call('POST', `/aerial/batches/${crypto.randomUUID()}/rerun`, { headers: auth(alice) });
     // Retry: nothing failed (409), no such batch (404), then a row whose analysis failed (200).
     await call('POST', `/aerial/batches/${batch!.batch_id}/retry`, { headers: auth(alice) });
     await call('POST', `/aerial/batches/${crypto.randomUUID()}/retry`, { headers: auth(alice) });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { useNavigate } from 'react-router';
 import type { BatchProgress_batch$key } from '../../__generated__/BatchProgress_batch.graphql';
 import { Alert } from '../../components/Alert';
 import { formatDateTime } from '../../components/analysis/format';
@@ -7,6 +8,7 @@ import { Button } from '../../components/forms';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
 import { BatchDownloads } from './BatchDownloads';
 import { UserFacingError } from '../../relay/useTypedMutation';
+import { useRerunBatchMutation } from './useRerunBatchMutation';
 import { useRetryBatchMutation } from './useRetryBatchMutation';
 
 /** The failed rows (map image not fetched, analysis failed) can be tried again: the provider may be back. */
@@ -39,6 +41,41 @@ function RetryFailedRows({ id, failed }: { id: string; failed: number }) {
   );
 }
 
+/**
+ * A finished batch with results from an earlier version of the analyzer can run again with today's, as a new batch:
+ * this one keeps its results (and its downloads) to compare against.
+ */
+function RerunWithCurrentAnalyzer({ id, older }: { id: string; older: number }) {
+  const [rerun, running] = useRerunBatchMutation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  if (older === 0) return null;
+  const run = () => {
+    setError(null);
+    rerun(id)
+      .then((batchId) => navigate(`/batches/${batchId}`))
+      .catch((cause: unknown) =>
+        setError(cause instanceof UserFacingError ? cause.message : 'Failed to start the batch again. Please try again.'),
+      );
+  };
+  return (
+    <div className="mt-4 space-y-3">
+      <Alert
+        tone="info"
+        action={
+          <Button type="button" variant="secondary" busy={running} onClick={run}>
+            Analyse again with the current analyzer
+          </Button>
+        }
+      >
+        {older === 1 ? '1 result in this batch was' : `${older} results in this batch were`} made by an earlier version of the analyzer.
+        Analysing the batch again makes a new batch with today’s analyzer; this one and its results are kept.
+      </Alert>
+      {error && <Alert tone="error">{error}</Alert>}
+    </div>
+  );
+}
+
 export function BatchProgress({ batch }: { batch: BatchProgress_batch$key }) {
   const data = useFragment(
     graphql`
@@ -49,6 +86,7 @@ export function BatchProgress({ batch }: { batch: BatchProgress_batch$key }) {
         createdAt
         totalRows
         status
+        olderAnalyzerRows
         counts {
           queued
           running
@@ -104,6 +142,7 @@ export function BatchProgress({ batch }: { batch: BatchProgress_batch$key }) {
         ))}
       </dl>
       <RetryFailedRows id={data.id} failed={counts.failed} />
+      {data.status === 'done' && <RerunWithCurrentAnalyzer id={data.id} older={data.olderAnalyzerRows} />}
       <BatchDownloads batchId={data.batchId} name={data.name} finished={data.status === 'done'} />
     </section>
   );

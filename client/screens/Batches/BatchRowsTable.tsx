@@ -27,6 +27,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
               rowNumber
               referenceId
               address
+              fileName
               latitude
               longitude
               state
@@ -114,7 +115,9 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
                 <td className="py-2 pr-4 text-slate-500 tabular-nums dark:text-slate-400">{row.rowNumber}</td>
                 <td className="py-2 pr-4 [overflow-wrap:anywhere] text-slate-900 dark:text-white">{row.referenceId ?? '—'}</td>
                 <td className="py-2 pr-4 [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
-                  {row.address ?? (row.latitude !== null && row.longitude !== null ? `${row.latitude}, ${row.longitude}` : '—')}
+                  {row.address ??
+                    row.fileName ??
+                    (row.latitude !== null && row.longitude !== null ? `${row.latitude}, ${row.longitude}` : '—')}
                 </td>
                 <td className="py-2 pr-4">
                   <BatchStatusBadge status={row.state} />
