@@ -135,10 +135,14 @@ export async function retryBatch(deps: BatchDeps, viewer: Viewer, id: string): P
   });
 }
 
-/** The name of a batch run again: the first's, marked, within the 200 characters a name may have. */
+/**
+ * The name of a batch run again: the first's, marked once (a batch run again twice is not "(analysed again)
+ * (analysed again)"; the dates tell them apart), within the 200 characters a name may have.
+ */
 export const rerunName = (name: string) => {
   const mark = ' (analysed again)';
-  return `${name.length + mark.length > 200 ? `${name.slice(0, 199 - mark.length)}…` : name}${mark}`;
+  const base = name.endsWith(mark) ? name.slice(0, -mark.length) : name;
+  return `${base.length + mark.length > 200 ? `${base.slice(0, 199 - mark.length)}…` : base}${mark}`;
 };
 
 /**
