@@ -441,7 +441,7 @@ export const batchResultSchema = z
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
     status: z.enum(BATCH_ROW_STATES),
-    reason: z.string().nullable().describe('Why a row is not_found, failed or invalid.'),
+    reason: z.string().nullable().describe('Why a row is not_found, failed or invalid, or why a done row has no score.'),
     analysis_id: id.nullable(),
     property_location: z.string().nullable(),
     risk_score: z.number().int().nullable(),

@@ -60,7 +60,7 @@ const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
     latitude: t.exposeFloat('latitude', { nullable: true }),
     longitude: t.exposeFloat('longitude', { nullable: true }),
     state: t.field({ type: BatchRowStateEnum, resolve: (row) => rowState(row).state }),
-    reason: t.string({ nullable: true, description: 'Why it is not found, failed or invalid.', resolve: (row) => rowState(row).reason }),
+    reason: t.string({ nullable: true, description: 'Why it is not found, failed or invalid, or why a done row has no score (the image could not be judged).', resolve: (row) => rowState(row).reason }),
     analysis: t.field({ type: AnalysisRef, nullable: true, resolve: (row) => row.analysis }),
   }),
 });

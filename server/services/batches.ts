@@ -13,7 +13,7 @@ import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
 import { uuidOrNone } from './ids';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
-import { resultColumns, scoreColumns } from './analysis-columns';
+import { reasonColumn, resultColumns, scoreColumns } from './analysis-columns';
 import { analyzerVersionOf } from './analyses';
 import { uploadedFilename } from './images';
 import { currentAnalyzerVersions, isCurrentAnalyzerVersion } from '../analyzer/versions';
@@ -264,7 +264,13 @@ export type RowWithAnalysis = BatchRow & {
   image?: Pick<Image, 'latitude' | 'longitude' | 'providerMeta'> | null;
 };
 
-/** What a person sees of a row: its state and, for not found / failed / invalid, why. */
+/** Why a finished analysis has no score (the image could not be judged, no building was found); null when scored. */
+function unscoredReason(analysis: Analysis): string | null {
+  const reasons = (analysis.evidence as { unassessable_reasons?: unknown } | null)?.unassessable_reasons;
+  return reasonColumn({ ...analysis, reasons: Array.isArray(reasons) ? reasons.filter((r) => typeof r === 'string') : [] });
+}
+
+/** What a person sees of a row: its state and, for not found / failed / invalid, or done without a score, why. */
 export function rowState(row: RowWithAnalysis): { state: BatchRowState; reason: string | null } {
   switch (row.status) {
     case 'pending':
@@ -279,7 +285,7 @@ export function rowState(row: RowWithAnalysis): { state: BatchRowState; reason: 
       const analysis = row.analysis;
       if (!analysis) return { state: 'failed', reason: BATCH_MESSAGES.analysisDeleted };
       if (analysis.status === 'failed') return { state: 'failed', reason: analysis.error };
-      return { state: analysis.status, reason: null };
+      return { state: analysis.status, reason: analysis.status === 'done' ? unscoredReason(analysis) : null };
     }
   }
 }

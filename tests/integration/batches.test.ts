@@ -36,7 +36,7 @@ const env = () => ({
 beforeAll(async () => {
   [tiles, pub] = await Promise.all([startFakeTiles(), startFakePublic()]);
   t = await createAnalysisTestApp({
-    analyzer: scriptedAnalyzer({ '*': { pool: true, trees: { count: 3, proximity: 'near' } } }),
+    analyzer: scriptedAnalyzer({ '*': { pool: true, trees: { count: 3, proximity: 'near' } }, 'Dark lot': { assessable: false } }),
     env: env(),
   });
   [alice, bob] = await Promise.all([createEmulatorUser(), createEmulatorUser()]);
@@ -173,6 +173,7 @@ describe('GraphQL and image lists', () => {
     const base = await t.listen();
     const [one, two] = [await uploaded(base, alice, 'Lot 1'), await uploaded(base, alice, 'Lot 2')];
     const bobs = await uploaded(base, bob, 'Bob’s lot');
+    const dark = await uploaded(base, alice, 'Dark lot');
     const gid = (id: string) => Buffer.from(`Image:${id}`).toString('base64');
     const created = await graphql<Json>(
       t,
@@ -194,10 +195,13 @@ describe('GraphQL and image lists', () => {
           }
         }
       `,
-      { token: alice.idToken, variables: { input: { name: 'Drone survey', imageIds: [gid(one), gid(two), gid(one), gid(bobs)] } } },
+      {
+        token: alice.idToken,
+        variables: { input: { name: 'Drone survey', imageIds: [gid(one), gid(two), gid(one), gid(bobs), gid(dark)] } },
+      },
     );
     const batch = created.data?.createBatch.data;
-    expect(batch).toMatchObject({ name: 'Drone survey', source: 'images', totalRows: 4 });
+    expect(batch).toMatchObject({ name: 'Drone survey', source: 'images', totalRows: 5 });
     const query = `query($id: ID!) { batch(id: $id) { status counts { queued running done notFound failed invalid }
       rows(first: 10) { edges { node { rowNumber state reason address fileName analysis { status propertyLocation } } } } } }`;
     let read: Json = {};
@@ -209,19 +213,22 @@ describe('GraphQL and image lists', () => {
       60_000,
       300,
     );
-    expect(read.counts).toEqual({ queued: 0, running: 0, done: 2, notFound: 0, failed: 0, invalid: 2 });
+    expect(read.counts).toEqual({ queued: 0, running: 0, done: 3, notFound: 0, failed: 0, invalid: 2 });
+    // A done row without a score says why, as the history export does.
     expect(read.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.state, e.node.reason])).toEqual([
       [1, 'done', null],
       [2, 'done', null],
       [3, 'invalid', 'Duplicate image (first at position 1).'],
       [4, 'invalid', 'Image not found.'],
+      [5, 'done', 'The image is too dark to judge.'],
     ]);
     expect(read.rows.edges[1].node.analysis).toEqual({ status: 'done', propertyLocation: 'Lot 2' });
     // The uploaded file's name tells image rows apart (in the rows and in the results); invalid rows have no image.
-    expect(read.rows.edges.map((e: Json) => e.node.fileName)).toEqual(['photo.png', 'photo.png', null, null]);
+    expect(read.rows.edges.map((e: Json) => e.node.fileName)).toEqual(['photo.png', 'photo.png', null, null, 'photo.png']);
     const rawId = Buffer.from(batch.id, 'base64').toString().split(':')[1];
     const results = (await (await t.request(`/aerial/batches/${rawId}/results?format=json`, { headers: auth(alice) })).json()) as Json[];
-    expect(results.map((r) => r.file_name)).toEqual(['photo.png', 'photo.png', null, null]);
+    expect(results.map((r) => r.file_name)).toEqual(['photo.png', 'photo.png', null, null, 'photo.png']);
+    expect(results[4]).toMatchObject({ status: 'done', risk_score: null, reason: 'The image is too dark to judge.' });
   });
 });
 
