@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1d254102b99b875cd6a2da877ac0aa62>>
+ * @generated SignedSource<<dbb2958fb2daff94ecc2362be9798c24>>
  * @relayHash b6cd8d45e3140247ed5214aa16efb563
  * @lightSyntaxTransform
  */
@@ -15,6 +15,7 @@ export type CreateBatchInput = {
   csv?: string | null | undefined;
   imageIds?: ReadonlyArray<string> | null | undefined;
   name?: string | null | undefined;
+  olderResults?: boolean | null | undefined;
 };
 export type useCreateBatchMutation$variables = {
   input: CreateBatchInput;

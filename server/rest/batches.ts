@@ -83,8 +83,8 @@ export const batchRoutes: Route[] = [
       const input = /^text\/(csv|plain)\b/i.test(type)
         ? { csv: await readText(req.request, MAX_BATCH_CSV_BYTES), name: parseQuery(createBatchQuery, new URL(req.request.url)).name }
         : await parseBody(jsonObject, req.request, BATCH_MESSAGES.nothing, MAX_BATCH_CSV_BYTES + 64 * 1024);
-      const { image_ids: imageIds, ...rest } = input as Record<string, unknown>;
-      const batch = await createBatch(ctx.analysis, viewer, { ...rest, imageIds });
+      const { image_ids: imageIds, older_results: olderResults, ...rest } = input as Record<string, unknown>;
+      const batch = await createBatch(ctx.analysis, viewer, { ...rest, imageIds, olderResults });
       return json(await batchRecordOf(ctx.db, batch), {
         status: 201,
         headers: { location: `/aerial/batches/${batch.id}` },

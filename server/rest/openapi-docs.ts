@@ -311,13 +311,15 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'Start a portfolio batch',
     description:
       'A CSV of up to 10,000 properties (address, or latitude and longitude; optional reference id), or a list of ' +
-      'your images. Each row becomes an analysis of its map image; bad rows are kept as `invalid` with the reason.',
+      'your images, or `older_results: true` (every image whose latest result an earlier analyzer made). Each row ' +
+      'becomes an analysis of its map image; bad rows are kept as `invalid` with the reason.',
     body: { schema: s.createBatchBody, alternatives: { 'text/csv': s.createBatchCsvBody } },
     query: s.createBatchQuery,
     responses: {
       201: { description: 'The batch, running.', schema: s.batchSchema, headers: { location: '/aerial/batches/{id}' } },
       400: err('No CSV or image list, no address/coordinate columns, or more than 10,000 rows.'),
       403: err('A guest session.'),
+      409: err('`older_results`: no result of yours is from an earlier analyzer.'),
       413: err('The CSV is over 4 MB.'),
     },
   },

@@ -473,6 +473,10 @@ export const createBatchBody = z.object({
       '(or policy_id); at most 10,000 rows. Or send the file itself as the body with `Content-Type: text/csv`.',
   ),
   image_ids: batchFields.imageIds.describe('Ids (`item_id`) of your uploaded images, instead of a CSV.'),
+  older_results: batchFields.olderResults.describe(
+    'true: every image of yours whose latest result an earlier version of the analyzer made, instead of a CSV or a ' +
+      'list (409 when there is none); a building you marked is kept.',
+  ),
 });
 export const createBatchCsvBody = z.string().describe('The CSV file itself (`?name=` labels the batch).');
 export const createBatchQuery = z.object({ name: z.string().optional().describe('With a text/csv body: the batch’s label.') });

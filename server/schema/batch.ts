@@ -8,6 +8,7 @@ import {
   batchCounts,
   batchFinished,
   batchRowFileName,
+  countImagesWithOlderResults,
   createBatch,
   listBatchRows,
   listBatches,
@@ -60,7 +61,11 @@ const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
     latitude: t.exposeFloat('latitude', { nullable: true }),
     longitude: t.exposeFloat('longitude', { nullable: true }),
     state: t.field({ type: BatchRowStateEnum, resolve: (row) => rowState(row).state }),
-    reason: t.string({ nullable: true, description: 'Why it is not found, failed or invalid, or why a done row has no score (the image could not be judged).', resolve: (row) => rowState(row).reason }),
+    reason: t.string({
+      nullable: true,
+      description: 'Why it is not found, failed or invalid, or why a done row has no score (the image could not be judged).',
+      resolve: (row) => rowState(row).reason,
+    }),
     analysis: t.field({ type: AnalysisRef, nullable: true, resolve: (row) => row.analysis }),
   }),
 });
@@ -108,6 +113,11 @@ export const BatchRef = builder.prismaNode('Batch', {
 const BatchesConnection = builder.connectionObject({ type: BatchRef, name: 'UserBatchesConnection' });
 
 builder.prismaObjectFields(UserRef, (t) => ({
+  olderAnalyzerImages: t.withAuth({ loggedIn: true }).int({
+    description:
+      'How many of the viewer’s images have, as their latest result, one an earlier version of the analyzer made: `createBatch(input: {olderResults: true})` analyses them again with the current one.',
+    resolve: (user, _args, ctx) => (user.id === ctx.viewer.uid ? countImagesWithOlderResults(ctx.db, user.id) : 0),
+  }),
   batches: t.withAuth({ loggedIn: true }).field({
     type: BatchesConnection,
     description: 'The viewer’s batches, newest first.',
@@ -138,6 +148,10 @@ const CreateBatchInput = builder.inputType('CreateBatchInput', {
       description: 'CSV text: a header naming `address`, or `latitude` and `longitude`, and optionally `reference_id`; ≤ 10,000 rows.',
     }),
     imageIds: t.idList({ description: 'Global ids of the viewer’s images, instead of a CSV.' }),
+    olderResults: t.boolean({
+      description:
+        'true: every image of the viewer’s whose latest result an earlier version of the analyzer made (User.olderAnalyzerImages), instead of a CSV or a list; a building the owner marked is kept.',
+    }),
   }),
 });
 
@@ -145,8 +159,9 @@ builder.mutationField('createBatch', (t) =>
   t.withAuth({ loggedIn: true }).field({
     type: BatchRef,
     nullable: false,
-    description: 'Starts a batch: each row becomes an analysis of its map image (or of the given image). Bad rows are kept as invalid.',
-    errors: { types: [ValidationError, ForbiddenError] },
+    description:
+      'Starts a batch: each row becomes an analysis of its map image (or of the given image). Bad rows are kept as invalid. With olderResults, a conflict when no result is from an earlier analyzer.',
+    errors: { types: [ValidationError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: CreateBatchInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() =>
@@ -154,6 +169,7 @@ builder.mutationField('createBatch', (t) =>
           name: input.name,
           csv: input.csv,
           imageIds: input.imageIds?.map((id) => rawIdOf(String(id), 'Image')),
+          olderResults: input.olderResults,
         }),
       ),
   }),

@@ -7,6 +7,7 @@
 // Batch analyses go to the job queue as kind `batch`: below every interactive analysis, shared fairly between
 // owners (server/jobs/queue.ts). On top, the runner keeps at most `queueDepth` batch analyses waiting or running,
 // so it does not fetch thousands of map images ahead of the analyses that use them.
+import { subjectPointOf } from '../analyzer/contract';
 import type { Viewer } from '../auth/context';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -183,10 +184,18 @@ export class BatchRunner {
         await this.settle(row, { status: 'failed', error: 'Image not found.' });
         return;
       }
+      // An image analysed before (a batch of uploaded images, or a batch run again) keeps the building its owner
+      // marked on its latest analysis, as "Analyse this image again" does; a freshly fetched map image has none.
+      const latest = await db.analysis.findFirst({
+        where: { imageId: image.id, ownerId: row.ownerId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        select: { subjectPoint: true },
+      });
+      const subjectPoint = subjectPointOf(latest?.subjectPoint);
       let moved = true;
       const analysis = await enqueueAnalysis(
         this.opts.analysis,
-        { ownerId: row.ownerId, imageId: image.id, propertyLocation: image.propertyLocation },
+        { ownerId: row.ownerId, imageId: image.id, propertyLocation: image.propertyLocation, subjectPoint },
         'batch',
         // The row moves with its analysis and job, or neither exists: a crash never leaves two or none.
         async (tx, created) => {

@@ -7,7 +7,7 @@ import type { Viewer } from '../auth/context';
 import type { Db } from '../db';
 import type { AnalysisResults } from '../analyzer/contract';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
-import type { Analysis, Batch, BatchRow, Image, Prisma } from '../generated/prisma/client';
+import { Prisma, type Analysis, type Batch, type BatchRow, type Image } from '../generated/prisma/client';
 import type { AnalysisDeps } from './analysis-deps';
 import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
 import { uuidOrNone } from './ids';
@@ -22,7 +22,8 @@ export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
   notFound: 'Batch not found',
   guest: 'Guest sessions cannot run batches. Create an account first.',
-  nothing: 'Send a CSV (`csv`) or a list of image ids (`image_ids`), not both.',
+  nothing: 'Send a CSV (`csv`), a list of image ids (`image_ids`) or `older_results: true`, one of them.',
+  noOlderResults: 'Every result in your history is from the current analyzer: there is nothing to analyse again.',
   imageNotFound: 'Image not found.',
   duplicateImage: (first: number) => `Duplicate image (first at position ${first}).`,
   analysisDeleted: 'The analysis was deleted.',
@@ -46,6 +47,7 @@ export const createBatchInput = z.object({
     .transform((v) => v || null),
   csv: z.string({ error: 'The CSV must be text.' }).nullish(),
   imageIds: z.array(z.string(), { error: 'image_ids must be a list of image ids.' }).max(MAX_BATCH_ROWS).nullish(),
+  olderResults: z.boolean({ error: 'older_results must be true or false.' }).nullish(),
 });
 export type CreateBatchInput = z.input<typeof createBatchInput>;
 
@@ -55,8 +57,10 @@ function parse(input: unknown) {
     const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     throw new ValidationError(issues[0]?.message ?? BATCH_MESSAGES.nothing, issues);
   }
-  const { csv, imageIds } = result.data;
-  if ((csv == null) === (imageIds == null)) throw new ValidationError(BATCH_MESSAGES.nothing);
+  const { csv, imageIds, olderResults } = result.data;
+  if ([csv != null, imageIds != null, olderResults === true].filter(Boolean).length !== 1) {
+    throw new ValidationError(BATCH_MESSAGES.nothing);
+  }
   return result.data;
 }
 
@@ -100,15 +104,51 @@ function insertBatch(
   );
 }
 
-/** `createBatch` and POST /aerial/batches. Bad rows are kept as `invalid` with their reason; the rest run. */
+/**
+ * The viewer's images whose latest analysis is finished and was made by an earlier version of the analyzer (or names
+ * none): what "analyse my older results again" runs. An image analysed again since (with today's analyzer, or still
+ * running, or failed) is not among them.
+ */
+const olderLatest = (ownerId: string) => Prisma.sql`
+  SELECT image_id, created_at FROM (
+    SELECT DISTINCT ON (image_id) image_id, status, provenance, created_at
+    FROM analyses WHERE owner_id = ${ownerId}
+    ORDER BY image_id, created_at DESC, id DESC
+  ) latest
+  WHERE status = 'done' AND NOT (coalesce(provenance->>'analyzer_version', '') = ANY(${currentAnalyzerVersions()}))`;
+
+/** Those images' ids, the most recently analysed first, at most a batch's rows. */
+export async function imagesWithOlderResults(db: Db, ownerId: string, limit = MAX_BATCH_ROWS): Promise<string[]> {
+  const rows = await db.$queryRaw<{ image_id: string }[]>`
+    SELECT image_id::text AS image_id FROM (${olderLatest(ownerId)}) older ORDER BY created_at DESC LIMIT ${limit}`;
+  return rows.map((r) => r.image_id);
+}
+
+/** How many of the viewer's images have an earlier analyzer's result as their latest. */
+export async function countImagesWithOlderResults(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint | number }[]>`SELECT count(*) AS n FROM (${olderLatest(ownerId)}) older`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * `createBatch` and POST /aerial/batches: a CSV, a list of the viewer's images, or every image of theirs whose latest
+ * result an earlier analyzer made (`olderResults`). Bad rows are kept as `invalid` with their reason; the rest run.
+ */
 export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unknown): Promise<Batch> {
   if (viewer.isAnonymous) throw new ForbiddenError(BATCH_MESSAGES.guest);
   const input = parse(rawInput);
   return failingAs(BATCH_MESSAGES.failed, async () => {
-    const rows = input.csv != null ? parseBatchCsv(input.csv) : await imageRows(deps.db, viewer.uid, input.imageIds!);
+    const imageIds = input.olderResults ? await imagesWithOlderResults(deps.db, viewer.uid) : input.imageIds;
+    if (imageIds?.length === 0) throw new ConflictError(BATCH_MESSAGES.noOlderResults);
+    const rows = input.csv != null ? parseBatchCsv(input.csv) : await imageRows(deps.db, viewer.uid, imageIds!);
     await ensureUser(deps.db, viewer);
     const source = input.csv != null ? 'csv' : 'images';
-    const name = input.name ?? `${source === 'csv' ? 'CSV' : 'Images'} of ${rows.length} row${rows.length === 1 ? '' : 's'}`;
+    const plural = rows.length === 1 ? '' : 's';
+    const name =
+      input.name ??
+      (input.olderResults
+        ? `Analysed again with the current analyzer (${rows.length} image${plural})`
+        : `${source === 'csv' ? 'CSV' : 'Images'} of ${rows.length} row${plural}`);
     const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name, source }, rows);
     // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
     deps.batches?.wake();

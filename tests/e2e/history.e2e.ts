@@ -47,6 +47,8 @@ test('history: counts, case-insensitive search, combined filters and the sort to
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analysis History' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible();
   await expect(page.getByTestId('history-count')).toHaveText('3 analyses');
+  // Every result is today's analyzer's: nothing offers to analyse them again.
+  await expect(page.getByRole('button', { name: 'Analyse them again' })).toHaveCount(0);
   // Default: date, newest first.
   await expectTitles(page, [birch, cedar, maple].map(title));
   await expect(page.getByTestId('sort-description')).toHaveText('Newest first');

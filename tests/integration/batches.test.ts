@@ -458,3 +458,86 @@ describe('a batch analysed again with the current analyzer', () => {
     expect(((await refused.json()) as Json).error.message).toBe('Guest sessions cannot run batches. Create an account first.');
   });
 });
+
+describe('older results analysed again', () => {
+  it('makes a batch of every image whose latest result an earlier analyzer made, keeping the owner’s mark', async () => {
+    const base = await t.listen();
+    const hana = await createEmulatorUser();
+    const analyse = async (imageId: string, body?: unknown) => {
+      const res = await t.request(`/aerial/analyze/${imageId}`, {
+        method: 'POST',
+        headers: { ...auth(hana), ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Json).analysis_id as string;
+    };
+    const current = (id: string) =>
+      t.db.prisma.analysis.update({ where: { id }, data: { provenance: { analyzer_version: ANALYZER_VERSION } } });
+    const [marked, plain, upToDate, again] = [
+      await uploaded(base, hana, 'Marked lot'),
+      await uploaded(base, hana, 'Plain lot'),
+      await uploaded(base, hana, 'Current lot'),
+      await uploaded(base, hana, 'Again lot'),
+    ];
+    // The scripted analyzer's results (version 0) are an earlier version's; two are made today's.
+    const markedFirst = await analyse(marked, { subject_point: { x: 0.25, y: 0.75 } });
+    await analyse(plain);
+    await current(await analyse(upToDate));
+    await analyse(again);
+    await current(await analyse(again));
+    const count = async () =>
+      (await graphql<Json>(t, '{ viewer { olderAnalyzerImages } }', { token: hana.idToken })).data!.viewer.olderAnalyzerImages;
+    expect(await count()).toBe(2);
+
+    const res = await t.request('/aerial/batches', {
+      method: 'POST',
+      headers: { ...auth(hana), 'content-type': 'application/json' },
+      body: JSON.stringify({ older_results: true }),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    expect(created).toMatchObject({ name: 'Analysed again with the current analyzer (2 images)', source: 'images', total_rows: 2 });
+    await finished(hana, created.batch_id, 120_000);
+    const rows = await t.db.prisma.batchRow.findMany({
+      where: { batchId: created.batch_id },
+      orderBy: { rowNumber: 'asc' },
+      include: { analysis: true },
+    });
+    expect(new Set(rows.map((r) => r.imageId))).toEqual(new Set([marked, plain]));
+    // The building the owner marked is the one analysed again; the other image had no mark.
+    const byImage = new Map(rows.map((r) => [r.imageId, r.analysis!]));
+    expect(byImage.get(marked)!.subjectPoint).toEqual({ x: 0.25, y: 0.75 });
+    expect(byImage.get(marked)!.id).not.toBe(markedFirst);
+    expect(byImage.get(plain)!.subjectPoint).toBeNull();
+
+    // Once the latest results are today's, there is nothing to analyse again: a 409 in words, over GraphQL too.
+    for (const row of rows) await current(row.analysisId!);
+    expect(await count()).toBe(0);
+    const nothing = await graphql<Json>(
+      t,
+      `
+        mutation {
+          createBatch(input: { olderResults: true }) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { token: hana.idToken },
+    );
+    expect(nothing.data!.createBatch).toEqual({
+      __typename: 'ConflictError',
+      message: 'Every result in your history is from the current analyzer: there is nothing to analyse again.',
+    });
+    // Only one way to say which rows: a CSV and older_results together is refused.
+    const both = await t.request('/aerial/batches', {
+      method: 'POST',
+      headers: { ...auth(hana), 'content-type': 'application/json' },
+      body: JSON.stringify({ older_results: true, csv: 'address\n1 Main St\n' }),
+    });
+    expect(both.status).toBe(400);
+  }, 240_000);
+});

@@ -10,11 +10,13 @@ import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
 import { AnalysisHistoryList, HISTORY_PAGE_SIZE, LOAD_FAILED_MESSAGE } from './AnalysisHistoryList';
+import { OlderResultsNotice } from './OlderResultsNotice';
 
 const AnalysisHistoryScreenQuery = graphql`
   query AnalysisHistoryScreenQuery($count: Int!) {
     viewer {
       ...AnalysisStatisticsPanel_user
+      ...OlderResultsNotice_user
       ...AnalysisHistoryList_user @arguments(count: $count)
     }
   }
@@ -35,6 +37,7 @@ function AnalysisHistoryData({ queryRef }: { queryRef: PreloadedQuery<AnalysisHi
   return (
     <div className="space-y-8">
       <AnalysisStatisticsPanel user={viewer} />
+      <OlderResultsNotice user={viewer} />
       <AnalysisHistoryList user={viewer} />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { useNavigate } from 'react-router';
 import type { BatchProgress_batch$key } from '../../__generated__/BatchProgress_batch.graphql';
 import { Alert } from '../../components/Alert';
 import { formatDateTime } from '../../components/analysis/format';
@@ -8,6 +7,7 @@ import { Button } from '../../components/forms';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
 import { BatchDownloads } from './BatchDownloads';
 import { UserFacingError } from '../../relay/useTypedMutation';
+import { StartBatchNotice } from './StartBatchNotice';
 import { useRerunBatchMutation } from './useRerunBatchMutation';
 import { useRetryBatchMutation } from './useRetryBatchMutation';
 
@@ -47,32 +47,12 @@ function RetryFailedRows({ id, failed }: { id: string; failed: number }) {
  */
 function RerunWithCurrentAnalyzer({ id, older }: { id: string; older: number }) {
   const [rerun, running] = useRerunBatchMutation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   if (older === 0) return null;
-  const run = () => {
-    setError(null);
-    rerun(id)
-      .then((batchId) => navigate(`/batches/${batchId}`))
-      .catch((cause: unknown) =>
-        setError(cause instanceof UserFacingError ? cause.message : 'Failed to start the batch again. Please try again.'),
-      );
-  };
   return (
-    <div className="mt-4 space-y-3">
-      <Alert
-        tone="info"
-        action={
-          <Button type="button" variant="secondary" busy={running} onClick={run}>
-            Analyse again with the current analyzer
-          </Button>
-        }
-      >
-        {older === 1 ? '1 result in this batch was' : `${older} results in this batch were`} made by an earlier version of the analyzer.
-        Analysing the batch again makes a new batch with today’s analyzer; this one and its results are kept.
-      </Alert>
-      {error && <Alert tone="error">{error}</Alert>}
-    </div>
+    <StartBatchNotice className="mt-4" label="Analyse again with the current analyzer" busy={running} start={() => rerun(id)}>
+      {older === 1 ? '1 result in this batch was' : `${older} results in this batch were`} made by an earlier version of the analyzer.
+      Analysing the batch again makes a new batch with today’s analyzer; this one and its results are kept.
+    </StartBatchNotice>
   );
 }
 

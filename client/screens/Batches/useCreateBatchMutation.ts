@@ -23,11 +23,13 @@ const mutation = graphql`
 `;
 
 const resultOf = (response: useCreateBatchMutation$data) => response.createBatch;
-const toError = refusals('ValidationError', 'ForbiddenError');
+const toError = refusals('ValidationError', 'ForbiddenError', 'ConflictError');
 
-/** Starts a batch from a CSV's text; resolves with the new batch's raw id. */
-export function useCreateBatchMutation(): [(input: { name: string; csv: string }) => Promise<string>, boolean] {
+type Input = CreateBatchMutation['variables']['input'];
+
+/** Starts a batch (from a CSV's text, or of the images with older results); resolves with the new batch's raw id. */
+export function useCreateBatchMutation(): [(input: Input) => Promise<string>, boolean] {
   const [commit, inFlight] = useTypedMutation<CreateBatchMutation, ReturnType<typeof resultOf>>(mutation, resultOf, toError);
-  const create = useCallback(async (input: { name: string; csv: string }) => (await commit({ input })).batchId, [commit]);
+  const create = useCallback(async (input: Input) => (await commit({ input })).batchId, [commit]);
   return [create, inFlight];
 }
