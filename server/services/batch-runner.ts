@@ -169,6 +169,8 @@ export class BatchRunner {
       const owner = await db.user.findUnique({ where: { id: row.ownerId } });
       if (!owner) return; // the account is gone, and its batches with it
       let imageId = row.imageId;
+      // A map image fetched here has no analysis yet, so no mark to keep.
+      const stored = imageId !== null;
       if (!imageId) {
         const address =
           row.latitude !== null && row.longitude !== null
@@ -186,11 +188,13 @@ export class BatchRunner {
       }
       // An image analysed before (a batch of uploaded images, or a batch run again) keeps the building its owner
       // marked on its latest analysis, as "Analyse this image again" does; a freshly fetched map image has none.
-      const latest = await db.analysis.findFirst({
-        where: { imageId: image.id, ownerId: row.ownerId },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        select: { subjectPoint: true },
-      });
+      const latest = stored
+        ? await db.analysis.findFirst({
+            where: { imageId: image.id, ownerId: row.ownerId },
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            select: { subjectPoint: true },
+          })
+        : null;
       const subjectPoint = subjectPointOf(latest?.subjectPoint);
       let moved = true;
       const analysis = await enqueueAnalysis(
