@@ -50,15 +50,24 @@ try {
   const streets = ['Oak', 'Maple', 'Cedar', 'Birch', 'Pine', 'Elm', 'Willow', 'Aspen'];
   const start = Date.now() - N * 60_000;
   const { id: _id, results, evidence, provenance, analyzerResults: _r, analyzerEvidence: _e, review: _v, subjectPoint: _p, ...rest } = seed;
+  // Each analysis of its own image (as uploads and map images are), every one made by an earlier analyzer version:
+  // the worst case for the history's count of older results, which it reads on every visit.
+  const { id: _imageId, ...image } = await db.prisma.image.findUniqueOrThrow({ where: { id: seed.imageId } });
+  const older = { ...(provenance as object), analyzer_version: '1.0.0' };
   for (let done = 0; done < N; done += 500) {
+    const imageIds = Array.from({ length: Math.min(500, N - done) }, () => crypto.randomUUID());
+    await db.prisma.image.createMany({
+      data: imageIds.map((id) => ({ ...image, id, storageKey: `bench/${id}`, providerMeta: image.providerMeta ?? undefined })),
+    });
     await db.prisma.analysis.createMany({
-      data: Array.from({ length: Math.min(500, N - done) }, (_, k) => {
+      data: imageIds.map((imageId, k) => {
         const i = done + k;
         return {
           ...rest,
+          imageId,
           results: results ?? undefined,
           evidence: evidence ?? undefined,
-          provenance: provenance ?? undefined,
+          provenance: older,
           propertyLocation: `${i} ${streets[i % streets.length]} Avenue`,
           searchText: `${i} ${streets[i % streets.length]} Avenue ${seed.searchText}`,
           riskScore: (i * 37) % 101,
@@ -74,12 +83,21 @@ try {
   // Planner statistics, as autovacuum would gather them on a live database.
   await db.prisma.$executeRawUnsafe('ANALYZE analyses');
 
+  // A GraphQL query is sent as `graphql:<query>` in place of a REST path.
+  const send = (url: string) =>
+    url.startsWith('graphql:')
+      ? request('/graphql', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: url.slice('graphql:'.length) }),
+        })
+      : request(url, { headers: auth });
   const time = async (url: string) => {
-    for (let i = 0; i < 3; i++) await (await request(url, { headers: auth })).arrayBuffer();
+    for (let i = 0; i < 3; i++) await (await send(url)).arrayBuffer();
     const xs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      const res = await request(url, { headers: auth });
+      const res = await send(url);
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
       xs.push(performance.now() - t);
@@ -115,6 +133,7 @@ try {
     ],
     ['search + filters + sort: "4711", pool, date asc', '/aerial/analyses?limit=20&q=4711&filters=pool&sort=date&order=asc'],
     ['statistics', '/aerial/analysis-statistics'],
+    ['older results to analyse again (GraphQL viewer.olderAnalyzerImages)', 'graphql:{ viewer { olderAnalyzerImages } }'],
   ] as const;
   console.log(`# History benchmark — ${new Date().toISOString().slice(0, 19)}Z`);
   console.log(

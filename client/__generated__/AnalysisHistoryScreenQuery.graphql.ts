@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<a8a7b267e2e13af6630caf17843086c9>>
- * @relayHash 02c36b94175805e60ac175cec33d2d26
+ * @generated SignedSource<<a5dd4fe8283883686197f6d97cba95e3>>
+ * @relayHash ad0aa1b22228467474e2fb9ab19dee25
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 02c36b94175805e60ac175cec33d2d26
+// @relayRequestID ad0aa1b22228467474e2fb9ab19dee25
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -17,7 +17,7 @@ export type AnalysisHistoryScreenQuery$variables = {
 };
 export type AnalysisHistoryScreenQuery$data = {
   readonly viewer: {
-    readonly " $fragmentSpreads": FragmentRefs<"AnalysisHistoryList_user" | "AnalysisStatisticsPanel_user" | "OlderResultsNotice_user">;
+    readonly " $fragmentSpreads": FragmentRefs<"AnalysisHistoryList_user" | "AnalysisStatisticsPanel_user">;
   } | null | undefined;
 };
 export type AnalysisHistoryScreenQuery = {
@@ -90,11 +90,6 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "AnalysisStatisticsPanel_user"
-          },
-          {
-            "args": null,
-            "kind": "FragmentSpread",
-            "name": "OlderResultsNotice_user"
           },
           {
             "args": [
@@ -236,13 +231,6 @@ return {
                 "storageKey": null
               }
             ],
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "olderAnalyzerImages",
             "storageKey": null
           },
           (v1/*:: as any*/),
@@ -528,7 +516,7 @@ return {
     ]
   },
   "params": {
-    "id": "02c36b94175805e60ac175cec33d2d26",
+    "id": "ad0aa1b22228467474e2fb9ab19dee25",
     "metadata": {},
     "name": "AnalysisHistoryScreenQuery",
     "operationKind": "query",
@@ -537,6 +525,6 @@ return {
 };
 })();
 
-(node as any).hash = "efddc9c4d18e50a53d30be9b53ef44bf";
+(node as any).hash = "71688b9f5a7f988d5e70220e5903fce6";
 
 export default node;

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test, type AnalysisRecord } from './fixtures/analyses';
 import { buildingTile, poolsTile, streetTile } from './fixtures/images';
+import OlderResultsNoticeQuery from '../../client/__generated__/OlderResultsNoticeQuery.graphql';
 
 // The filters as the analysis contract defines them ("Who uses which rule").
 const FILTERS: [label: string, matches: (record: AnalysisRecord) => boolean][] = [
@@ -44,10 +45,15 @@ test('history: counts, case-insensitive search, combined filters and the sort to
   const title = (record: AnalysisRecord) => record.property_location;
   await login();
 
+  // The count of older results is read after the list is drawn, by its own query.
+  const olderCounted = page.waitForResponse(
+    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes(OlderResultsNoticeQuery.params.id!),
+  );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analysis History' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible();
   await expect(page.getByTestId('history-count')).toHaveText('3 analyses');
   // Every result is today's analyzer's: nothing offers to analyse them again.
+  expect((await (await olderCounted).json()).data.viewer.olderAnalyzerImages).toBe(0);
   await expect(page.getByRole('button', { name: 'Analyse them again' })).toHaveCount(0);
   // Default: date, newest first.
   await expectTitles(page, [birch, cedar, maple].map(title));

@@ -16,7 +16,6 @@ const AnalysisHistoryScreenQuery = graphql`
   query AnalysisHistoryScreenQuery($count: Int!) {
     viewer {
       ...AnalysisStatisticsPanel_user
-      ...OlderResultsNotice_user
       ...AnalysisHistoryList_user @arguments(count: $count)
     }
   }
@@ -37,7 +36,7 @@ function AnalysisHistoryData({ queryRef }: { queryRef: PreloadedQuery<AnalysisHi
   return (
     <div className="space-y-8">
       <AnalysisStatisticsPanel user={viewer} />
-      <OlderResultsNotice user={viewer} />
+      <OlderResultsNotice />
       <AnalysisHistoryList user={viewer} />
     </div>
   );
