@@ -84,7 +84,7 @@ export const batchRoutes: Route[] = [
         ? { csv: await readText(req.request, MAX_BATCH_CSV_BYTES), name: parseQuery(createBatchQuery, new URL(req.request.url)).name }
         : await parseBody(jsonObject, req.request, BATCH_MESSAGES.nothing, MAX_BATCH_CSV_BYTES + 64 * 1024);
       const { image_ids: imageIds, older_results: olderResults, ...rest } = input as Record<string, unknown>;
-      const batch = await createBatch(ctx.analysis, viewer, { ...rest, imageIds, olderResults });
+      const batch = await createBatch(ctx.analysis, viewer, { ...rest, imageIds, olderResults }, ctx.idempotencyKey);
       return json(await batchRecordOf(ctx.db, batch), {
         status: 201,
         headers: { location: `/aerial/batches/${batch.id}` },
@@ -124,7 +124,7 @@ export const batchRoutes: Route[] = [
     path: '/aerial/batches/:id/rerun',
     async handle(req) {
       const ctx = await req.context();
-      const { batch, queued } = await rerunBatch(ctx.analysis, requireViewer(ctx), req.params.id);
+      const { batch, queued } = await rerunBatch(ctx.analysis, requireViewer(ctx), req.params.id, ctx.idempotencyKey);
       return json(
         { ...(await batchRecordOf(ctx.db, batch)), queued_rows: queued },
         { status: 201, headers: { location: `/aerial/batches/${batch.id}` } },

@@ -165,12 +165,17 @@ builder.mutationField('createBatch', (t) =>
     args: { input: t.arg({ type: CreateBatchInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(() =>
-        createBatch(ctx.analysis, ctx.viewer, {
-          name: input.name,
-          csv: input.csv,
-          imageIds: input.imageIds?.map((id) => rawIdOf(String(id), 'Image')),
-          olderResults: input.olderResults,
-        }),
+        createBatch(
+          ctx.analysis,
+          ctx.viewer,
+          {
+            name: input.name,
+            csv: input.csv,
+            imageIds: input.imageIds?.map((id) => rawIdOf(String(id), 'Image')),
+            olderResults: input.olderResults,
+          },
+          ctx.idempotencyKey,
+        ),
       ),
   }),
 );
@@ -205,6 +210,6 @@ builder.mutationField('rerunBatch', (t) =>
     errors: { types: [NotFoundError, ConflictError, ForbiddenError] },
     args: { input: t.arg({ type: RerunBatchInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      typed(async () => (await rerunBatch(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Batch'))).batch),
+      typed(async () => (await rerunBatch(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Batch'), ctx.idempotencyKey)).batch),
   }),
 );

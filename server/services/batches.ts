@@ -2,15 +2,17 @@
 // becomes one batch row per property; server/services/batch-runner.ts turns each row into an analysis through the
 // map imagery provider. Every row and its state is in the database before the answer, so a batch survives a
 // restart. Progress and results are read from the rows joined with their analyses, scoped to the owner.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Viewer } from '../auth/context';
 import type { Db } from '../db';
 import type { AnalysisResults } from '../analyzer/contract';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import { Prisma, type Analysis, type Batch, type BatchRow, type Image } from '../generated/prisma/client';
 import type { AnalysisDeps } from './analysis-deps';
 import { MAX_BATCH_ROWS, parseBatchCsv, type BatchRowInput } from './batch-csv';
 import { uuidOrNone } from './ids';
+import { isUniqueViolation, parseIdempotencyKey } from './idempotency';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
 import { reasonColumn, resultColumns, scoreColumns } from './analysis-columns';
@@ -29,6 +31,7 @@ export const BATCH_MESSAGES = {
   analysisDeleted: 'The analysis was deleted.',
   nothingToRetry: 'This batch has no failed rows to try again.',
   stillRunning: 'This batch is still running. Analyse it again once it has finished.',
+  keyReused: 'This Idempotency-Key was already used for another batch request.',
   nothingOlder: 'Every result in this batch is from the current analyzer: there is nothing to analyse again.',
 } as const;
 
@@ -85,9 +88,43 @@ async function imageRows(db: Db, ownerId: string, ids: string[]): Promise<(Batch
 }
 
 /** A batch and all its rows, in one transaction: a batch is never seen without its rows. */
-function insertBatch(
+async function insertBatch(
   db: Db,
   batch: { ownerId: string; name: string; source: string },
+  rows: Omit<Prisma.BatchRowCreateManyInput, 'batchId'>[],
+  replay: Replay | null,
+): Promise<Batch> {
+  try {
+    return await createBatchRows(db, { ...batch, idempotencyKey: replay?.key ?? null, requestHash: replay?.hash ?? null }, rows);
+  } catch (error) {
+    // A concurrent retry with the same key created it first: that batch is the answer.
+    const winner = replay && isUniqueViolation(error) ? await replayed(db, batch.ownerId, replay) : null;
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** An Idempotency-Key and the digest of the request it came with. */
+interface Replay {
+  key: string;
+  hash: string;
+}
+
+function replayOf(header: string | null | undefined, request: unknown): Replay | null {
+  const key = parseIdempotencyKey(header);
+  return key ? { key, hash: createHash('sha256').update(JSON.stringify(request)).digest('hex') } : null;
+}
+
+/** The batch an earlier request with this key made, or null; the key used for another request is refused (422). */
+async function replayed(db: Db, ownerId: string, replay: Replay): Promise<Batch | null> {
+  const existing = await db.batch.findUnique({ where: { ownerId_idempotencyKey: { ownerId, idempotencyKey: replay.key } } });
+  if (existing && existing.requestHash !== replay.hash) throw new AppError('UNPROCESSABLE', BATCH_MESSAGES.keyReused);
+  return existing;
+}
+
+function createBatchRows(
+  db: Db,
+  batch: { ownerId: string; name: string; source: string; idempotencyKey: string | null; requestHash: string | null },
   rows: Omit<Prisma.BatchRowCreateManyInput, 'batchId'>[],
 ): Promise<Batch> {
   return db.$transaction(
@@ -134,9 +171,18 @@ export async function countImagesWithOlderResults(db: Db, ownerId: string): Prom
  * `createBatch` and POST /aerial/batches: a CSV, a list of the viewer's images, or every image of theirs whose latest
  * result an earlier analyzer made (`olderResults`). Bad rows are kept as `invalid` with their reason; the rest run.
  */
-export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unknown): Promise<Batch> {
+export async function createBatch(
+  deps: BatchDeps,
+  viewer: Viewer,
+  rawInput: unknown,
+  /** The request's Idempotency-Key: a retry with it gets the batch the first request made. */
+  idempotencyKey: string | null = null,
+): Promise<Batch> {
   if (viewer.isAnonymous) throw new ForbiddenError(BATCH_MESSAGES.guest);
   const input = parse(rawInput);
+  const replay = replayOf(idempotencyKey, { create: input });
+  const earlier = replay ? await replayed(deps.db, viewer.uid, replay) : null;
+  if (earlier) return earlier;
   return failingAs(BATCH_MESSAGES.failed, async () => {
     const imageIds = input.olderResults ? await imagesWithOlderResults(deps.db, viewer.uid) : input.imageIds;
     if (imageIds?.length === 0) throw new ConflictError(BATCH_MESSAGES.noOlderResults);
@@ -149,7 +195,7 @@ export async function createBatch(deps: BatchDeps, viewer: Viewer, rawInput: unk
       (input.olderResults
         ? `Analysed again with the current analyzer (${rows.length} image${plural})`
         : `${source === 'csv' ? 'CSV' : 'Images'} of ${rows.length} row${plural}`);
-    const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name, source }, rows);
+    const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name, source }, rows, replay);
     // Where no runner is in this process (an API-only one), a worker process's runner finds the rows.
     deps.batches?.wake();
     return batch;
@@ -194,8 +240,17 @@ export const rerunName = (name: string) => {
  * image row whose image was deleted becomes one. Refused while the batch runs, and when no result in it is from an
  * earlier analyzer. Answers the new batch and how many of its rows were queued.
  */
-export async function rerunBatch(deps: BatchDeps, viewer: Viewer, id: string): Promise<{ batch: Batch; queued: number }> {
+export async function rerunBatch(
+  deps: BatchDeps,
+  viewer: Viewer,
+  id: string,
+  /** The request's Idempotency-Key: a retry with it gets the batch the first request made. */
+  idempotencyKey: string | null = null,
+): Promise<{ batch: Batch; queued: number }> {
   if (viewer.isAnonymous) throw new ForbiddenError(BATCH_MESSAGES.guest);
+  const replay = replayOf(idempotencyKey, { rerun: id.toLowerCase() });
+  const earlier = replay ? await replayed(deps.db, viewer.uid, replay) : null;
+  if (earlier) return { batch: earlier, queued: await queuedByRerun(deps.db, earlier) };
   return failingAs(BATCH_MESSAGES.failed, async () => {
     const first = await findOwnedBatch(deps.db, viewer.uid, id);
     if (!batchFinished(await batchCounts(deps.db, first.id))) throw new ConflictError(BATCH_MESSAGES.stillRunning);
@@ -229,9 +284,23 @@ export async function rerunBatch(deps: BatchDeps, viewer: Viewer, id: string): P
       queued++;
       return { ...base, status: 'pending', imageId };
     });
-    const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name: rerunName(first.name), source: first.source }, rows);
+    const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name: rerunName(first.name), source: first.source }, rows, replay);
     deps.batches?.wake();
     return { batch, queued };
+  });
+}
+
+/**
+ * How many rows of a batch made by `rerunBatch` it queued (for a retried request's answer): those neither invalid nor
+ * pointing at an analysis older than the batch (a result kept from the first run).
+ */
+async function queuedByRerun(db: Db, batch: Batch): Promise<number> {
+  return db.batchRow.count({
+    where: {
+      batchId: batch.id,
+      status: { not: 'invalid' },
+      OR: [{ analysisId: null }, { analysis: { createdAt: { gte: batch.createdAt } } }],
+    },
   });
 }
 

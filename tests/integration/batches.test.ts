@@ -541,3 +541,38 @@ describe('older results analysed again', () => {
     expect(both.status).toBe(400);
   }, 240_000);
 });
+
+describe('a retried request (Idempotency-Key)', () => {
+  it('gets the batch the first request made, not a second one; the key for another request is refused', async () => {
+    const ivan = await createEmulatorUser();
+    const post = (key: string, csv: string) =>
+      t.request('/aerial/batches?name=retried.csv', {
+        method: 'POST',
+        headers: { ...auth(ivan), 'content-type': 'text/csv', 'idempotency-key': key },
+        body: csv,
+      });
+    const csv = ['ref,lat,lon', `K-1,${point(500)}`, `K-2,${point(501)}`].join('\n');
+    const first = await post('book-2026-q1', csv);
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as Json;
+    const again = await post('book-2026-q1', csv);
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as Json).batch_id).toBe(created.batch_id);
+    expect(await t.db.prisma.batch.count({ where: { ownerId: ivan.uid } })).toBe(1);
+    const other = await post('book-2026-q1', csv + `\nK-3,${point(502)}`);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as Json).error.message).toBe('This Idempotency-Key was already used for another batch request.');
+    await finished(ivan, created.batch_id, 120_000);
+
+    // Analysing it again: a retry answers the same new batch and the same count of queued rows.
+    const rerun = (key: string) =>
+      t.request(`/aerial/batches/${created.batch_id}/rerun`, { method: 'POST', headers: { ...auth(ivan), 'idempotency-key': key } });
+    const one = (await (await rerun('rerun-1')).json()) as Json;
+    const two = (await (await rerun('rerun-1')).json()) as Json;
+    expect(two.batch_id).toBe(one.batch_id);
+    expect([one.queued_rows, two.queued_rows]).toEqual([2, 2]);
+    expect(await t.db.prisma.batch.count({ where: { ownerId: ivan.uid } })).toBe(2);
+    await finished(ivan, one.batch_id, 120_000);
+    expect(((await (await rerun('rerun-1')).json()) as Json).queued_rows).toBe(2);
+  }, 240_000);
+});
