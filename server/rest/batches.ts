@@ -15,7 +15,6 @@ import {
   getBatch,
   listBatches,
   listBatchRows,
-  olderAnalyzerRows,
   rerunBatch,
   retryBatch,
   type BatchCounts,
@@ -32,13 +31,12 @@ const RESULT_PAGE_ROWS = 500;
 const RESULT_COLUMNS = Object.keys(batchResultRow({ rowNumber: 0, status: 'invalid', analysis: null } as unknown as RowWithAnalysis));
 
 /** A batch as REST answers it: its counts per state and how many results an earlier analyzer made. */
-export async function batchRecordOf(db: Db, batch: Batch) {
-  const [counts, older] = await Promise.all([batchCounts(db, batch.id), olderAnalyzerRows(db, batch.id)]);
-  return batchRecord(batch, counts, older);
+async function batchRecordOf(db: Db, batch: Batch) {
+  return batchRecord(batch, await batchCounts(db, batch.id));
 }
 
-function batchRecord(batch: Batch, counts: BatchCounts, olderAnalyzerRows: number) {
-  const { total: _total, ...byState } = counts;
+function batchRecord(batch: Batch, counts: BatchCounts) {
+  const { total: _total, older_analyzer: olderAnalyzerRows, ...byState } = counts;
   return {
     batch_id: batch.id,
     name: batch.name,

@@ -5,12 +5,11 @@ import { requireViewer } from '../auth/context';
 import { builder } from '../builder';
 import { NotFoundError, RateLimitedError, ValidationError } from '../domain/errors';
 import { buildingFoundIn, subjectPointOf, type SubjectPoint } from '../analyzer/contract';
-import { isCurrentAnalyzerVersion } from '../analyzer/versions';
 import type { Analysis } from '../generated/prisma/client';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS, listAnalyses } from '../services/analysis-search';
 import {
   analyzeImage,
-  analyzerVersionOf,
+  analyzedByCurrentAnalyzer,
   deleteAnalysis,
   findAnalysis,
   getAnalysis,
@@ -90,10 +89,7 @@ export const AnalysisRef = builder.prismaNode('Analysis', {
       nullable: true,
       description:
         'Whether the analyzer that made this result is the one the server runs now (the same version: the same code and model weights). False: analysing the image again may give a different result. Null while not done.',
-      resolve: (a) => {
-        const version = analyzerVersionOf(a);
-        return version === null ? null : isCurrentAnalyzerVersion(version);
-      },
+      resolve: (a) => analyzedByCurrentAnalyzer(a),
     }),
     error: t.exposeString('error', { nullable: true, description: 'Why it failed (the §8 message).' }),
     image: t.relation('image'),

@@ -12,7 +12,6 @@ import {
   createBatch,
   listBatchRows,
   listBatches,
-  olderAnalyzerRows,
   rerunBatch,
   retryBatch,
   rowState,
@@ -91,7 +90,7 @@ export const BatchRef = builder.prismaNode('Batch', {
     olderAnalyzerRows: t.int({
       description:
         'Finished rows whose result an earlier version of the analyzer made: analysing them again may change them. `rerunBatch` runs the batch again with the current one.',
-      resolve: (batch, _args, ctx) => olderAnalyzerRows(ctx.db, batch.id),
+      resolve: async (batch, _args, ctx) => (await countsOf(batch, ctx.db)).older_analyzer,
     }),
     resultsUrl: t.string({
       description: 'REST download of every row’s result; add `?format=csv|json` and the bearer token.',

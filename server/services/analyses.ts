@@ -3,6 +3,7 @@
 // and an id that does not exist fail the same way.
 import type { Viewer } from '../auth/context';
 import { subjectPointOf, type AnalysisResults, type Evidence, type Provenance, type SubjectPoint } from '../analyzer/contract';
+import { isCurrentAnalyzerVersion } from '../analyzer/versions';
 import type { Db } from '../db';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../domain/errors';
 import type { Analysis, Prisma } from '../generated/prisma/client';
@@ -206,6 +207,15 @@ export function analyzerVersionOf(row: Pick<Analysis, 'status' | 'provenance'> |
   if (row?.status !== 'done') return null;
   const version = (row.provenance as { analyzer_version?: unknown } | null)?.analyzer_version;
   return typeof version === 'string' ? version : null;
+}
+
+/**
+ * Whether a finished analysis was made by the analyzer this server runs now (false: analysing the image again may
+ * give another result); null while not done or when it names no version.
+ */
+export function analyzedByCurrentAnalyzer(row: Pick<Analysis, 'status' | 'provenance'>): boolean | null {
+  const version = analyzerVersionOf(row);
+  return version === null ? null : isCurrentAnalyzerVersion(version);
 }
 
 /** The contract's results of a finished analysis; null until done. */

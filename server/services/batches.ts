@@ -16,9 +16,9 @@ import { isUniqueViolation, parseIdempotencyKey } from './idempotency';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
 import { reasonColumn, resultColumns, scoreColumns } from './analysis-columns';
-import { analyzerVersionOf } from './analyses';
+import { analyzedByCurrentAnalyzer, analyzerVersionOf } from './analyses';
 import { uploadedFilename } from './images';
-import { currentAnalyzerVersions, isCurrentAnalyzerVersion } from '../analyzer/versions';
+import { currentAnalyzerVersions } from '../analyzer/versions';
 
 export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
@@ -142,6 +142,13 @@ function createBatchRows(
 }
 
 /**
+ * A finished analysis (columns of `alias`) whose result an earlier version of the analyzer made, or one that names
+ * none: SQL's side of `analyzedByCurrentAnalyzer` (services/analyses.ts).
+ */
+const olderResult = (alias: string) =>
+  Prisma.sql`(${Prisma.raw(alias)}.status = 'done' AND NOT (coalesce(${Prisma.raw(alias)}.provenance->>'analyzer_version', '') = ANY(${currentAnalyzerVersions()})))`;
+
+/**
  * The viewer's images whose latest analysis is finished and was made by an earlier version of the analyzer (or names
  * none): what "analyse my older results again" runs. An image analysed again since (with today's analyzer, or still
  * running, or failed) is not among them.
@@ -152,7 +159,7 @@ const olderLatest = (ownerId: string) => Prisma.sql`
     FROM analyses WHERE owner_id = ${ownerId}
     ORDER BY image_id, created_at DESC, id DESC
   ) latest
-  WHERE status = 'done' AND NOT (coalesce(provenance->>'analyzer_version', '') = ANY(${currentAnalyzerVersions()}))`;
+  WHERE ${olderResult('latest')}`;
 
 /** Those images' ids, the most recently analysed first, at most a batch's rows. */
 export async function imagesWithOlderResults(db: Db, ownerId: string, limit = MAX_BATCH_ROWS): Promise<string[]> {
@@ -253,8 +260,9 @@ export async function rerunBatch(
   if (earlier) return { batch: earlier, queued: await queuedByRerun(deps.db, earlier) };
   return failingAs(BATCH_MESSAGES.failed, async () => {
     const first = await findOwnedBatch(deps.db, viewer.uid, id);
-    if (!batchFinished(await batchCounts(deps.db, first.id))) throw new ConflictError(BATCH_MESSAGES.stillRunning);
-    if ((await olderAnalyzerRows(deps.db, first.id)) === 0) throw new ConflictError(BATCH_MESSAGES.nothingOlder);
+    const counts = await batchCounts(deps.db, first.id);
+    if (!batchFinished(counts)) throw new ConflictError(BATCH_MESSAGES.stillRunning);
+    if (counts.older_analyzer === 0) throw new ConflictError(BATCH_MESSAGES.nothingOlder);
     const old = await deps.db.batchRow.findMany({
       where: { batchId: first.id },
       orderBy: { rowNumber: 'asc' },
@@ -274,8 +282,7 @@ export async function rerunBatch(
     const rows = old.map(({ analysis, status, error, imageId, ...row }): Omit<Prisma.BatchRowCreateManyInput, 'batchId'> => {
       const base = { ...row, attempts: 0, imageId: null, analysisId: null, error: null };
       if (status === 'invalid') return { ...base, status, error };
-      const version = analysis ? analyzerVersionOf(analysis) : null;
-      if (analysis && version !== null && isCurrentAnalyzerVersion(version)) {
+      if (analysis && analyzedByCurrentAnalyzer(analysis)) {
         return { ...base, status: 'analysing', imageId, analysisId: analysis.id };
       }
       if (!imageId && (first.source !== 'csv' || (row.address === null && row.latitude === null))) {
@@ -304,19 +311,6 @@ async function queuedByRerun(db: Db, batch: Batch): Promise<number> {
   });
 }
 
-/**
- * How many of a batch's finished rows have a result that an earlier version of the analyzer made (or one that
- * names none): analysing them again may change them.
- */
-export async function olderAnalyzerRows(db: Db, batchId: string): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint | number }[]>`
-    SELECT count(*) AS n
-    FROM batch_rows r JOIN analyses a ON a.id = r.analysis_id
-    WHERE r.batch_id = ${batchId}::uuid AND r.status = 'analysing' AND a.status = 'done'
-      AND NOT (coalesce(a.provenance->>'analyzer_version', '') = ANY(${currentAnalyzerVersions()}))`;
-  return Number(row?.n ?? 0);
-}
-
 export async function findOwnedBatch(db: Db, ownerId: string, id: string): Promise<Batch> {
   const batch = await db.batch.findFirst({ where: { id: uuidOrNone(id), ownerId } });
   if (!batch) throw new NotFoundError(BATCH_MESSAGES.notFound);
@@ -337,9 +331,13 @@ export async function listBatches(db: Db, viewer: Viewer, opts: { first: number;
   return { rows: rows.slice(0, opts.first), hasNextPage: rows.length > opts.first, cursorOf: (b: Batch) => b.id };
 }
 
-export type BatchCounts = Record<BatchRowState, number> & { total: number };
+/**
+ * Rows per state, and `older_analyzer`: the finished rows whose result an earlier version of the analyzer made (or
+ * one that names none): analysing them again may change them.
+ */
+export type BatchCounts = Record<BatchRowState, number> & { total: number; older_analyzer: number };
 
-/** Rows per state, from the rows and their analyses (one grouped query). */
+/** Rows per state and older results, from the rows and their analyses (one grouped query). */
 export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts> {
   const [row] = await db.$queryRaw<Record<string, bigint | number>[]>`
     SELECT count(*) AS total,
@@ -348,7 +346,8 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
       count(*) FILTER (WHERE r.status = 'analysing' AND a.status = 'done') AS done,
       count(*) FILTER (WHERE r.status = 'not_found') AS not_found,
       count(*) FILTER (WHERE r.status = 'failed' OR (r.status = 'analysing' AND (a.id IS NULL OR a.status = 'failed'))) AS failed,
-      count(*) FILTER (WHERE r.status = 'invalid') AS invalid
+      count(*) FILTER (WHERE r.status = 'invalid') AS invalid,
+      count(*) FILTER (WHERE r.status = 'analysing' AND ${olderResult('a')}) AS older_analyzer
     FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;
   const n = (key: string) => Number(row?.[key] ?? 0);
@@ -360,6 +359,7 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
     not_found: n('not_found'),
     failed: n('failed'),
     invalid: n('invalid'),
+    older_analyzer: n('older_analyzer'),
   };
 }
 
