@@ -192,7 +192,7 @@ export async function createBatch(
   if (earlier) return earlier;
   return failingAs(BATCH_MESSAGES.failed, async () => {
     const imageIds = input.olderResults ? await imagesWithOlderResults(deps.db, viewer.uid) : input.imageIds;
-    if (imageIds?.length === 0) throw new ConflictError(BATCH_MESSAGES.noOlderResults);
+    if (input.olderResults && imageIds?.length === 0) throw new ConflictError(BATCH_MESSAGES.noOlderResults);
     const rows = input.csv != null ? parseBatchCsv(input.csv) : await imageRows(deps.db, viewer.uid, imageIds!);
     await ensureUser(deps.db, viewer);
     const source = input.csv != null ? 'csv' : 'images';

@@ -539,6 +539,14 @@ describe('older results analysed again', () => {
       body: JSON.stringify({ older_results: true, csv: 'address\n1 Main St\n' }),
     });
     expect(both.status).toBe(400);
+    // An empty list of images is still what it was (a batch of no rows), not a word about older results.
+    const empty = await t.request('/aerial/batches', {
+      method: 'POST',
+      headers: { ...auth(hana), 'content-type': 'application/json' },
+      body: JSON.stringify({ image_ids: [] }),
+    });
+    expect(empty.status).toBe(201);
+    expect(((await empty.json()) as Json).total_rows).toBe(0);
   }, 240_000);
 });
 
