@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<23055ec3e7e3b6e05b521f04f3948966>>
- * @relayHash 465bdc39bceface0806bd31b97474386
+ * @generated SignedSource<<11f1a54aa4f5fb625bfaed7ce3ed10c0>>
+ * @relayHash 74d5e641b458c4817b2ba4d5d2fdf96b
  * @lightSyntaxTransform
  */
 
@@ -8,12 +8,13 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 465bdc39bceface0806bd31b97474386
+// @relayRequestID 74d5e641b458c4817b2ba4d5d2fdf96b
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowState = "done" | "failed" | "invalid" | "not_found" | "queued" | "running" | "%future added value";
 export type BatchRowsTablePaginationQuery$variables = {
+  bandChanged?: boolean | null | undefined;
   count?: number | null | undefined;
   cursor?: string | null | undefined;
   id: string;
@@ -31,71 +32,97 @@ export type BatchRowsTablePaginationQuery = {
 
 const node: ConcreteRequest = (function(){
 var v0 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "bandChanged"
+},
+v1 = {
   "defaultValue": 50,
   "kind": "LocalArgument",
   "name": "count"
 },
-v1 = {
+v2 = {
   "defaultValue": null,
   "kind": "LocalArgument",
   "name": "cursor"
 },
-v2 = {
+v3 = {
   "defaultValue": null,
   "kind": "LocalArgument",
   "name": "id"
 },
-v3 = {
+v4 = {
   "defaultValue": null,
   "kind": "LocalArgument",
   "name": "state"
 },
-v4 = [
+v5 = [
   {
     "kind": "Variable",
     "name": "id",
     "variableName": "id"
   }
 ],
-v5 = {
+v6 = {
+  "kind": "Variable",
+  "name": "bandChanged",
+  "variableName": "bandChanged"
+},
+v7 = {
   "kind": "Variable",
   "name": "state",
   "variableName": "state"
 },
-v6 = {
+v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "__typename",
   "storageKey": null
 },
-v7 = {
+v9 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
 },
-v8 = [
+v10 = [
   {
     "kind": "Variable",
     "name": "after",
     "variableName": "cursor"
   },
+  (v6/*:: as any*/),
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   },
-  (v5/*:: as any*/)
-];
+  (v7/*:: as any*/)
+],
+v11 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "analysisId",
+  "storageKey": null
+},
+v12 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "riskScore",
+  "storageKey": null
+};
 return {
   "fragment": {
     "argumentDefinitions": [
       (v0/*:: as any*/),
       (v1/*:: as any*/),
       (v2/*:: as any*/),
-      (v3/*:: as any*/)
+      (v3/*:: as any*/),
+      (v4/*:: as any*/)
     ],
     "kind": "Fragment",
     "metadata": null,
@@ -103,7 +130,7 @@ return {
     "selections": [
       {
         "alias": null,
-        "args": (v4/*:: as any*/),
+        "args": (v5/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
@@ -111,6 +138,7 @@ return {
         "selections": [
           {
             "args": [
+              (v6/*:: as any*/),
               {
                 "kind": "Variable",
                 "name": "count",
@@ -121,7 +149,7 @@ return {
                 "name": "cursor",
                 "variableName": "cursor"
               },
-              (v5/*:: as any*/)
+              (v7/*:: as any*/)
             ],
             "kind": "FragmentSpread",
             "name": "BatchRowsTable_batch"
@@ -138,28 +166,41 @@ return {
     "argumentDefinitions": [
       (v0/*:: as any*/),
       (v1/*:: as any*/),
-      (v3/*:: as any*/),
-      (v2/*:: as any*/)
+      (v2/*:: as any*/),
+      (v4/*:: as any*/),
+      (v3/*:: as any*/)
     ],
     "kind": "Operation",
     "name": "BatchRowsTablePaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v4/*:: as any*/),
+        "args": (v5/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
         "plural": false,
         "selections": [
-          (v6/*:: as any*/),
-          (v7/*:: as any*/),
+          (v8/*:: as any*/),
+          (v9/*:: as any*/),
           {
             "kind": "InlineFragment",
             "selections": [
               {
                 "alias": null,
-                "args": (v8/*:: as any*/),
+                "args": null,
+                "concreteType": "BatchComparison",
+                "kind": "LinkedField",
+                "name": "comparison",
+                "plural": false,
+                "selections": [
+                  (v8/*:: as any*/)
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": (v10/*:: as any*/),
                 "concreteType": "BatchRowsConnection",
                 "kind": "LinkedField",
                 "name": "rows",
@@ -245,25 +286,26 @@ return {
                             "name": "analysis",
                             "plural": false,
                             "selections": [
-                              {
-                                "alias": null,
-                                "args": null,
-                                "kind": "ScalarField",
-                                "name": "analysisId",
-                                "storageKey": null
-                              },
-                              {
-                                "alias": null,
-                                "args": null,
-                                "kind": "ScalarField",
-                                "name": "riskScore",
-                                "storageKey": null
-                              },
-                              (v7/*:: as any*/)
+                              (v11/*:: as any*/),
+                              (v12/*:: as any*/),
+                              (v9/*:: as any*/)
                             ],
                             "storageKey": null
                           },
-                          (v6/*:: as any*/)
+                          {
+                            "alias": null,
+                            "args": null,
+                            "concreteType": "EarlierResult",
+                            "kind": "LinkedField",
+                            "name": "earlierResult",
+                            "plural": false,
+                            "selections": [
+                              (v11/*:: as any*/),
+                              (v12/*:: as any*/)
+                            ],
+                            "storageKey": null
+                          },
+                          (v8/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -307,9 +349,10 @@ return {
               },
               {
                 "alias": null,
-                "args": (v8/*:: as any*/),
+                "args": (v10/*:: as any*/),
                 "filters": [
-                  "state"
+                  "state",
+                  "bandChanged"
                 ],
                 "handle": "connection",
                 "key": "BatchRowsTable_rows",
@@ -326,7 +369,7 @@ return {
     ]
   },
   "params": {
-    "id": "465bdc39bceface0806bd31b97474386",
+    "id": "74d5e641b458c4817b2ba4d5d2fdf96b",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -335,6 +378,6 @@ return {
 };
 })();
 
-(node as any).hash = "0b02b6cd0360bc6ec4bd190b3afcd6b1";
+(node as any).hash = "a0e1d32d59a0a1aaa3a829f074857b3c";
 
 export default node;

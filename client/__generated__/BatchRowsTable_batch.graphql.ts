@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<be6a9c73e81f08c2658469ffe2464f9f>>
+ * @generated SignedSource<<cee1fc00398fa0d348a0ff4ad4d0b2e4>>
  * @lightSyntaxTransform
  */
 
@@ -11,12 +11,19 @@ import { ReaderFragment } from 'relay-runtime';
 export type BatchRowState = "done" | "failed" | "invalid" | "not_found" | "queued" | "running" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowsTable_batch$data = {
+  readonly comparison: {
+    readonly __typename: "BatchComparison";
+  } | null | undefined;
   readonly id: string;
   readonly rows: {
     readonly edges: ReadonlyArray<{
       readonly node: {
         readonly address: string | null | undefined;
         readonly analysis: {
+          readonly analysisId: string;
+          readonly riskScore: number | null | undefined;
+        } | null | undefined;
+        readonly earlierResult: {
           readonly analysisId: string;
           readonly riskScore: number | null | undefined;
         } | null | undefined;
@@ -42,9 +49,37 @@ import BatchRowsTablePaginationQuery_graphql from './BatchRowsTablePaginationQue
 const node: ReaderFragment = (function(){
 var v0 = [
   "rows"
+],
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "__typename",
+  "storageKey": null
+},
+v2 = [
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "analysisId",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "riskScore",
+    "storageKey": null
+  }
 ];
 return {
   "argumentDefinitions": [
+    {
+      "defaultValue": null,
+      "kind": "LocalArgument",
+      "name": "bandChanged"
+    },
     {
       "defaultValue": 50,
       "kind": "LocalArgument",
@@ -100,8 +135,25 @@ return {
       "storageKey": null
     },
     {
+      "alias": null,
+      "args": null,
+      "concreteType": "BatchComparison",
+      "kind": "LinkedField",
+      "name": "comparison",
+      "plural": false,
+      "selections": [
+        (v1/*:: as any*/)
+      ],
+      "storageKey": null
+    },
+    {
       "alias": "rows",
       "args": [
+        {
+          "kind": "Variable",
+          "name": "bandChanged",
+          "variableName": "bandChanged"
+        },
         {
           "kind": "Variable",
           "name": "state",
@@ -192,31 +244,20 @@ return {
                   "kind": "LinkedField",
                   "name": "analysis",
                   "plural": false,
-                  "selections": [
-                    {
-                      "alias": null,
-                      "args": null,
-                      "kind": "ScalarField",
-                      "name": "analysisId",
-                      "storageKey": null
-                    },
-                    {
-                      "alias": null,
-                      "args": null,
-                      "kind": "ScalarField",
-                      "name": "riskScore",
-                      "storageKey": null
-                    }
-                  ],
+                  "selections": (v2/*:: as any*/),
                   "storageKey": null
                 },
                 {
                   "alias": null,
                   "args": null,
-                  "kind": "ScalarField",
-                  "name": "__typename",
+                  "concreteType": "EarlierResult",
+                  "kind": "LinkedField",
+                  "name": "earlierResult",
+                  "plural": false,
+                  "selections": (v2/*:: as any*/),
                   "storageKey": null
-                }
+                },
+                (v1/*:: as any*/)
               ],
               "storageKey": null
             },
@@ -264,6 +305,6 @@ return {
 };
 })();
 
-(node as any).hash = "0b02b6cd0360bc6ec4bd190b3afcd6b1";
+(node as any).hash = "a0e1d32d59a0a1aaa3a829f074857b3c";
 
 export default node;

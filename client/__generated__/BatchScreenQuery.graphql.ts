@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<a7a59574690e90df7fed3c735cc6eb86>>
- * @relayHash e72925a4f37da3b57c8321e2b809ffd7
+ * @generated SignedSource<<5105de32c6522a78b341272385efaf39>>
+ * @relayHash 208fdb8b755c37ac4d319135382e5f44
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID e72925a4f37da3b57c8321e2b809ffd7
+// @relayRequestID 208fdb8b755c37ac4d319135382e5f44
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -21,7 +21,7 @@ export type BatchScreenQuery$data = {
   readonly batch: {
     readonly name: string;
     readonly status: BatchStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"BatchProgress_batch" | "BatchRowsTable_batch">;
+    readonly " $fragmentSpreads": FragmentRefs<"BatchComparison_batch" | "BatchProgress_batch" | "BatchRowsTable_batch">;
   } | null | undefined;
 };
 export type BatchScreenQuery = {
@@ -68,13 +68,34 @@ v5 = {
   "name": "id",
   "storageKey": null
 },
-v6 = [
+v6 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "__typename",
+  "storageKey": null
+},
+v7 = [
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   }
-];
+],
+v8 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "analysisId",
+  "storageKey": null
+},
+v9 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "riskScore",
+  "storageKey": null
+};
 return {
   "fragment": {
     "argumentDefinitions": [
@@ -99,6 +120,11 @@ return {
             "args": null,
             "kind": "FragmentSpread",
             "name": "BatchProgress_batch"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "BatchComparison_batch"
           },
           {
             "args": [
@@ -221,7 +247,54 @@ return {
           },
           {
             "alias": null,
-            "args": (v6/*:: as any*/),
+            "args": null,
+            "concreteType": "BatchComparison",
+            "kind": "LinkedField",
+            "name": "comparison",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "withEarlier",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "compared",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "bandChanged",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "higher",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "lower",
+                "storageKey": null
+              },
+              (v6/*:: as any*/)
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": (v7/*:: as any*/),
             "concreteType": "BatchRowsConnection",
             "kind": "LinkedField",
             "name": "rows",
@@ -307,20 +380,8 @@ return {
                         "name": "analysis",
                         "plural": false,
                         "selections": [
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "analysisId",
-                            "storageKey": null
-                          },
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "riskScore",
-                            "storageKey": null
-                          },
+                          (v8/*:: as any*/),
+                          (v9/*:: as any*/),
                           (v5/*:: as any*/)
                         ],
                         "storageKey": null
@@ -328,10 +389,17 @@ return {
                       {
                         "alias": null,
                         "args": null,
-                        "kind": "ScalarField",
-                        "name": "__typename",
+                        "concreteType": "EarlierResult",
+                        "kind": "LinkedField",
+                        "name": "earlierResult",
+                        "plural": false,
+                        "selections": [
+                          (v8/*:: as any*/),
+                          (v9/*:: as any*/)
+                        ],
                         "storageKey": null
-                      }
+                      },
+                      (v6/*:: as any*/)
                     ],
                     "storageKey": null
                   },
@@ -375,9 +443,10 @@ return {
           },
           {
             "alias": null,
-            "args": (v6/*:: as any*/),
+            "args": (v7/*:: as any*/),
             "filters": [
-              "state"
+              "state",
+              "bandChanged"
             ],
             "handle": "connection",
             "key": "BatchRowsTable_rows",
@@ -390,7 +459,7 @@ return {
     ]
   },
   "params": {
-    "id": "e72925a4f37da3b57c8321e2b809ffd7",
+    "id": "208fdb8b755c37ac4d319135382e5f44",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",
@@ -399,6 +468,6 @@ return {
 };
 })();
 
-(node as any).hash = "a19efc8df6af8873339332eddcd2ac13";
+(node as any).hash = "ba47a735a04bf0da7349337a8a910622";
 
 export default node;

@@ -36,7 +36,7 @@ async function batchRecordOf(db: Db, batch: Batch) {
 }
 
 function batchRecord(batch: Batch, counts: BatchCounts) {
-  const { total: _total, older_analyzer: olderAnalyzerRows, ...byState } = counts;
+  const { total: _total, older_analyzer: olderAnalyzerRows, comparison, ...byState } = counts;
   return {
     batch_id: batch.id,
     name: batch.name,
@@ -46,6 +46,7 @@ function batchRecord(batch: Batch, counts: BatchCounts) {
     total_rows: batch.totalRows,
     counts: byState,
     older_analyzer_rows: olderAnalyzerRows,
+    comparison,
     results_url: `/aerial/batches/${batch.id}/results`,
   };
 }
@@ -135,9 +136,9 @@ export const batchRoutes: Route[] = [
     async handle(req) {
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
-      const { format } = parseQuery(batchResultsQuery, new URL(req.request.url));
+      const { format, band_changed: bandChanged } = parseQuery(batchResultsQuery, new URL(req.request.url));
       const pageAfter = async (afterRow: number | null): Promise<Paged<RowWithAnalysis>> => {
-        const page = await listBatchRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow });
+        const page = await listBatchRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, bandChanged });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };

@@ -421,6 +421,16 @@ export const batchSchema = z
       .describe(
         'Finished rows whose result an earlier version of the analyzer made; POST …/rerun analyses the batch again with the current one.',
       ),
+    comparison: z
+      .object({
+        with_earlier: z.number().int().describe('Rows with an earlier result.'),
+        compared: z.number().int().describe('Of those, rows scored both times.'),
+        band_changed: z.number().int().describe('Compared rows whose risk band changed (`?band_changed=true` on the results lists them).'),
+        higher: z.number().int().describe('Compared rows whose score rose.'),
+        lower: z.number().int().describe('Compared rows whose score fell.'),
+      })
+      .nullable()
+      .describe('How the new scores compare with the rows’ earlier results; null when no row has one.'),
     results_url: z.string().describe('GET it for every row’s result (`?format=csv|json`).'),
   })
   .meta({ id: 'Batch' });
@@ -462,6 +472,13 @@ export const batchResultSchema = z
     additional_risks: z.string().nullable().describe('Joined with "; ".'),
     analyzer_version: z.string().nullable().describe('Which analyzer made the row (its code and weights); null until done.'),
     file_name: z.string().nullable().describe('For a batch of images: the uploaded file’s name; null for map images.'),
+    previous_analysis_id: id
+      .nullable()
+      .describe(
+        'The earlier result this row is compared with: the image’s latest finished analysis when an image batch was made, or the first run’s result in a batch analysed again.',
+      ),
+    previous_risk_score: z.number().int().nullable().describe('The earlier result’s score (null when it has none).'),
+    previous_risk_band: z.enum(RISK_LEVELS).nullable(),
   })
   .meta({ id: 'BatchResult' });
 
@@ -485,4 +502,15 @@ export const batchResultsQuery = z.object({
   format: z
     .preprocess((f) => (typeof f === 'string' && f ? f.toLowerCase() : 'csv'), z.enum(['csv', 'json'], { error: 'format is csv or json.' }))
     .meta({ description: 'csv (default) or json.' }),
+  band_changed: z
+    .preprocess(
+      (v) =>
+        v === undefined || v === ''
+          ? false
+          : typeof v === 'string'
+            ? ({ true: true, false: false } as Record<string, boolean>)[v.toLowerCase()]
+            : v,
+      z.boolean({ error: 'band_changed is true or false.' }),
+    )
+    .meta({ description: 'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`).' }),
 });

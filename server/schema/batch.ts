@@ -2,7 +2,9 @@
 // progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/services/batch-runner.ts.
 import { builder } from '../builder';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
-import type { Batch } from '../generated/prisma/client';
+import type { Analysis, Batch } from '../generated/prisma/client';
+import { bandFor } from '../../common/constants';
+import { scoreOf } from '../services/analyses';
 import {
   BATCH_ROW_STATES,
   batchCounts,
@@ -15,6 +17,7 @@ import {
   rerunBatch,
   retryBatch,
   rowState,
+  type BatchComparison,
   type BatchCounts,
   type RowWithAnalysis,
 } from '../services/batches';
@@ -22,6 +25,7 @@ import { uuidOrNone } from '../services/ids';
 import { AnalysisRef } from './analysis';
 import { typed } from './errors';
 import { connectionOf, pageSize, rawIdOf } from './ids';
+import { RiskLevelEnum } from './risk-zone';
 import { UserRef } from './user';
 
 const BatchRowStateEnum = builder.enumType('BatchRowState', { values: BATCH_ROW_STATES });
@@ -47,6 +51,34 @@ const BatchCountsRef = builder.objectRef<BatchCounts>('BatchCounts').implement({
   }),
 });
 
+const EarlierResultRef = builder.objectRef<Pick<Analysis, 'id' | 'status' | 'riskScore'>>('EarlierResult').implement({
+  description:
+    'The result a batch row’s analysis is compared with: the image’s latest finished analysis when an image batch was made, or the first run’s result in a batch analysed again.',
+  fields: (t) => ({
+    analysisId: t.exposeString('id', { description: 'Its raw id.' }),
+    riskScore: t.int({ nullable: true, description: 'Null when it has no score.', resolve: (a) => scoreOf(a) }),
+    riskBand: t.field({
+      type: RiskLevelEnum,
+      nullable: true,
+      resolve: (a) => {
+        const score = scoreOf(a);
+        return score === null ? null : bandFor(score);
+      },
+    }),
+  }),
+});
+
+const BatchComparisonRef = builder.objectRef<BatchComparison>('BatchComparison').implement({
+  description: 'How a batch’s new scores compare with its rows’ earlier results.',
+  fields: (t) => ({
+    withEarlier: t.exposeInt('with_earlier', { description: 'Rows with an earlier result.' }),
+    compared: t.exposeInt('compared', { description: 'Of those, rows scored both times.' }),
+    bandChanged: t.exposeInt('band_changed', { description: 'Compared rows whose risk band changed.' }),
+    higher: t.exposeInt('higher', { description: 'Compared rows whose score rose.' }),
+    lower: t.exposeInt('lower', { description: 'Compared rows whose score fell.' }),
+  }),
+});
+
 const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
   fields: (t) => ({
     rowNumber: t.exposeInt('rowNumber', { description: 'The CSV row (the header is row 1), or the image’s position.' }),
@@ -66,6 +98,7 @@ const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
       resolve: (row) => rowState(row).reason,
     }),
     analysis: t.field({ type: AnalysisRef, nullable: true, resolve: (row) => row.analysis }),
+    earlierResult: t.field({ type: EarlierResultRef, nullable: true, resolve: (row) => row.previousAnalysis ?? null }),
   }),
 });
 
@@ -92,17 +125,29 @@ export const BatchRef = builder.prismaNode('Batch', {
         'Finished rows whose result an earlier version of the analyzer made: analysing them again may change them. `rerunBatch` runs the batch again with the current one.',
       resolve: async (batch, _args, ctx) => (await countsOf(batch, ctx.db)).older_analyzer,
     }),
+    comparison: t.field({
+      type: BatchComparisonRef,
+      nullable: true,
+      description: 'How the new scores compare with the rows’ earlier results; null when no row has one.',
+      resolve: async (batch, _args, ctx) => (await countsOf(batch, ctx.db)).comparison,
+    }),
     resultsUrl: t.string({
       description: 'REST download of every row’s result; add `?format=csv|json` and the bearer token.',
       resolve: (batch) => `/aerial/batches/${batch.id}/results`,
     }),
     rows: t.field({
       type: BatchRowsConnection,
-      description: 'The rows in file order; `state` keeps only rows in that state.',
-      args: { first: t.arg.int(), after: t.arg.string(), state: t.arg({ type: BatchRowStateEnum }) },
+      description:
+        'The rows in file order; `state` keeps only rows in that state, `bandChanged` only rows whose risk band differs from their earlier result’s.',
+      args: { first: t.arg.int(), after: t.arg.string(), state: t.arg({ type: BatchRowStateEnum }), bandChanged: t.arg.boolean() },
       resolve: async (batch, args, ctx) => {
         const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;
-        const page = await listBatchRows(ctx.db, batch.id, { first: pageSize(args.first, 50, 200), afterRow, state: args.state ?? null });
+        const page = await listBatchRows(ctx.db, batch.id, {
+          first: pageSize(args.first, 50, 200),
+          afterRow,
+          state: args.state ?? null,
+          bandChanged: args.bandChanged ?? null,
+        });
         return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });
       },
     }),
@@ -206,7 +251,7 @@ builder.mutationField('rerunBatch', (t) =>
     nullable: false,
     description:
       'Runs a finished batch again with the current analyzer, as a new batch (the first keeps its results). Rows whose result is already the current analyzer’s keep it; rows with a stored image are analysed again on it; CSV rows without one are looked up again; invalid rows stay invalid. Refused while the batch runs or when every result is current.',
-    errors: { types: [NotFoundError, ConflictError, ForbiddenError] },
+    errors: { types: [NotFoundError, ConflictError, ForbiddenError, ValidationError] },
     args: { input: t.arg({ type: RerunBatchInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       typed(async () => (await rerunBatch(ctx.analysis, ctx.viewer, rawIdOf(String(input.id), 'Batch'), ctx.idempotencyKey)).batch),

@@ -10,7 +10,7 @@ import { typed } from './errors';
 import { connectionOf, globalIdOf, pageSize, rawIdOf } from './ids';
 import { UserRef, viewerAfterChange } from './user';
 
-const RiskLevelEnum = builder.enumType('RiskLevel', { values: RISK_LEVELS });
+export const RiskLevelEnum = builder.enumType('RiskLevel', { values: RISK_LEVELS });
 
 export const RiskZoneRef = builder.prismaNode('RiskZone', {
   id: { field: 'id' },

@@ -19,6 +19,7 @@ import { reasonColumn, resultColumns, scoreColumns } from './analysis-columns';
 import { analyzedByCurrentAnalyzer, analyzerVersionOf } from './analyses';
 import { uploadedFilename } from './images';
 import { currentAnalyzerVersions } from '../analyzer/versions';
+import { RISK_BAND_HIGH_FROM, RISK_BAND_MEDIUM_FROM } from '../../common/constants';
 
 export const BATCH_MESSAGES = {
   failed: 'Failed to process the batch',
@@ -67,13 +68,25 @@ function parse(input: unknown) {
   return result.data;
 }
 
-/** Rows of an image list: the viewer's images in the order given; unknown and repeated ids are invalid rows. */
-async function imageRows(db: Db, ownerId: string, ids: string[]): Promise<(BatchRowInput & { imageId: string | null })[]> {
+/**
+ * Rows of an image list: the viewer's images in the order given; unknown and repeated ids are invalid rows. Each
+ * image's latest finished analysis is the row's earlier result, which its new one is compared with.
+ */
+async function imageRows(
+  db: Db,
+  ownerId: string,
+  ids: string[],
+): Promise<(BatchRowInput & { imageId: string | null; previousAnalysisId?: string | null })[]> {
   const owned = await db.image.findMany({
     where: { ownerId, id: { in: ids.map(uuidOrNone) } },
     select: { id: true, propertyLocation: true },
   });
   const byId = new Map(owned.map((image) => [image.id, image]));
+  const previous = await latestFinishedAnalyses(
+    db,
+    ownerId,
+    owned.map((image) => image.id),
+  );
   const firstAt = new Map<string, number>();
   return ids.map((raw, i) => {
     const rowNumber = i + 1;
@@ -83,8 +96,19 @@ async function imageRows(db: Db, ownerId: string, ids: string[]): Promise<(Batch
     const first = firstAt.get(image.id);
     if (first !== undefined) return { ...base, status: 'invalid' as const, error: BATCH_MESSAGES.duplicateImage(first), imageId: null };
     firstAt.set(image.id, rowNumber);
-    return { ...base, status: 'pending' as const, error: null, imageId: image.id };
+    return { ...base, status: 'pending' as const, error: null, imageId: image.id, previousAnalysisId: previous.get(image.id) ?? null };
   });
+}
+
+/** Each of these images' latest finished analysis (by image id); an image never analysed to the end has none. */
+async function latestFinishedAnalyses(db: Db, ownerId: string, imageIds: string[]): Promise<Map<string, string>> {
+  if (imageIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ image_id: string; id: string }[]>`
+    SELECT DISTINCT ON (image_id) image_id::text AS image_id, id::text AS id
+    FROM analyses
+    WHERE owner_id = ${ownerId} AND status = 'done' AND image_id = ANY(${imageIds}::uuid[])
+    ORDER BY image_id, created_at DESC, id DESC`;
+  return new Map(rows.map((row) => [row.image_id, row.id]));
 }
 
 /** A batch and all its rows, in one transaction: a batch is never seen without its rows. */
@@ -280,7 +304,7 @@ export async function rerunBatch(
     });
     let queued = 0;
     const rows = old.map(({ analysis, status, error, imageId, ...row }): Omit<Prisma.BatchRowCreateManyInput, 'batchId'> => {
-      const base = { ...row, attempts: 0, imageId: null, analysisId: null, error: null };
+      const base = { ...row, attempts: 0, imageId: null, analysisId: null, previousAnalysisId: null, error: null };
       if (status === 'invalid') return { ...base, status, error };
       if (analysis && analyzedByCurrentAnalyzer(analysis)) {
         return { ...base, status: 'analysing', imageId, analysisId: analysis.id };
@@ -289,7 +313,8 @@ export async function rerunBatch(
         return { ...base, status: 'invalid', error: BATCH_MESSAGES.imageNotFound };
       }
       queued++;
-      return { ...base, status: 'pending', imageId };
+      // The first run's finished result is what the new one is compared with.
+      return { ...base, status: 'pending', imageId, previousAnalysisId: analysis?.status === 'done' ? analysis.id : null };
     });
     const batch = await insertBatch(deps.db, { ownerId: viewer.uid, name: rerunName(first.name), source: first.source }, rows, replay);
     deps.batches?.wake();
@@ -335,9 +360,29 @@ export async function listBatches(db: Db, viewer: Viewer, opts: { first: number;
  * Rows per state, and `older_analyzer`: the finished rows whose result an earlier version of the analyzer made (or
  * one that names none): analysing them again may change them.
  */
-export type BatchCounts = Record<BatchRowState, number> & { total: number; older_analyzer: number };
+export type BatchCounts = Record<BatchRowState, number> & { total: number; older_analyzer: number; comparison: BatchComparison | null };
 
-/** Rows per state and older results, from the rows and their analyses (one grouped query). */
+/**
+ * How the rows' new scores compare with their earlier results (decision 025), over the rows scored both times;
+ * null when no row has an earlier result. `band_changed` counts rows whose risk band differs.
+ */
+export interface BatchComparison {
+  with_earlier: number;
+  compared: number;
+  band_changed: number;
+  higher: number;
+  lower: number;
+}
+
+/** The risk band of a stored score as a number (0 low, 1 medium, 2 high), as `bandFor` gives it from the rounded score. */
+const bandSql = (score: Prisma.Sql) =>
+  Prisma.sql`(CASE WHEN round(${score}) >= ${RISK_BAND_HIGH_FROM} THEN 2 WHEN round(${score}) >= ${RISK_BAND_MEDIUM_FROM} THEN 1 ELSE 0 END)`;
+
+/** A row (`r`) finished and scored, and its earlier result (`p`) too: the two can be compared. */
+const comparedSql = Prisma.sql`(r.status = 'analysing' AND a.status = 'done' AND a.risk_score IS NOT NULL AND p.status = 'done' AND p.risk_score IS NOT NULL)`;
+const bandChangedSql = Prisma.sql`(${comparedSql} AND ${bandSql(Prisma.sql`a.risk_score`)} <> ${bandSql(Prisma.sql`p.risk_score`)})`;
+
+/** Rows per state, older results and the comparison with earlier results, from the rows and their analyses (one grouped query). */
 export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts> {
   const [row] = await db.$queryRaw<Record<string, bigint | number>[]>`
     SELECT count(*) AS total,
@@ -347,8 +392,13 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
       count(*) FILTER (WHERE r.status = 'not_found') AS not_found,
       count(*) FILTER (WHERE r.status = 'failed' OR (r.status = 'analysing' AND (a.id IS NULL OR a.status = 'failed'))) AS failed,
       count(*) FILTER (WHERE r.status = 'invalid') AS invalid,
-      count(*) FILTER (WHERE r.status = 'analysing' AND ${olderResult('a')}) AS older_analyzer
-    FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id
+      count(*) FILTER (WHERE r.status = 'analysing' AND ${olderResult('a')}) AS older_analyzer,
+      count(p.id) AS with_earlier,
+      count(*) FILTER (WHERE ${comparedSql}) AS compared,
+      count(*) FILTER (WHERE ${bandChangedSql}) AS band_changed,
+      count(*) FILTER (WHERE ${comparedSql} AND round(a.risk_score) > round(p.risk_score)) AS higher,
+      count(*) FILTER (WHERE ${comparedSql} AND round(a.risk_score) < round(p.risk_score)) AS lower
+    FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id LEFT JOIN analyses p ON p.id = r.previous_analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;
   const n = (key: string) => Number(row?.[key] ?? 0);
   return {
@@ -360,6 +410,16 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
     failed: n('failed'),
     invalid: n('invalid'),
     older_analyzer: n('older_analyzer'),
+    comparison:
+      n('with_earlier') === 0
+        ? null
+        : {
+            with_earlier: n('with_earlier'),
+            compared: n('compared'),
+            band_changed: n('band_changed'),
+            higher: n('higher'),
+            lower: n('lower'),
+          },
   };
 }
 
@@ -370,6 +430,7 @@ export function batchFinished(counts: BatchCounts): boolean {
 
 export type RowWithAnalysis = BatchRow & {
   analysis: Analysis | null;
+  previousAnalysis?: Pick<Analysis, 'id' | 'status' | 'riskScore'> | null;
   image?: Pick<Image, 'latitude' | 'longitude' | 'providerMeta'> | null;
 };
 
@@ -410,17 +471,38 @@ const ROW_STATE_WHERE: Record<BatchRowState, Prisma.BatchRowWhereInput> = {
   invalid: { status: 'invalid' },
 };
 
-/** One page of a batch's rows in file order, optionally only those in one state (keyset on the row number). */
+/**
+ * One page of a batch's rows in file order, optionally only those in one state, or only those whose risk band
+ * differs from their earlier result's (keyset on the row number).
+ */
 export async function listBatchRows(
   db: Db,
   batchId: string,
-  opts: { first: number; afterRow?: number | null; state?: BatchRowState | null },
+  opts: { first: number; afterRow?: number | null; state?: BatchRowState | null; bandChanged?: boolean | null },
 ): Promise<{ rows: RowWithAnalysis[]; hasNextPage: boolean }> {
+  const after = opts.afterRow ?? 0;
+  const changed = opts.bandChanged
+    ? (
+        await db.$queryRaw<{ row_number: number }[]>`
+          SELECT r.row_number FROM batch_rows r
+          JOIN analyses a ON a.id = r.analysis_id JOIN analyses p ON p.id = r.previous_analysis_id
+          WHERE r.batch_id = ${batchId}::uuid AND r.row_number > ${after} AND ${bandChangedSql}
+          ORDER BY r.row_number LIMIT ${opts.first + 1}`
+      ).map((r) => Number(r.row_number))
+    : null;
   const rows = await db.batchRow.findMany({
-    where: { batchId, ...(opts.afterRow ? { rowNumber: { gt: opts.afterRow } } : {}), ...(opts.state ? ROW_STATE_WHERE[opts.state] : {}) },
+    where: {
+      batchId,
+      ...(changed ? { rowNumber: { in: changed } } : after ? { rowNumber: { gt: after } } : {}),
+      ...(opts.state ? ROW_STATE_WHERE[opts.state] : {}),
+    },
     orderBy: { rowNumber: 'asc' },
     take: opts.first + 1,
-    include: { analysis: true, image: { select: { latitude: true, longitude: true, providerMeta: true } } },
+    include: {
+      analysis: true,
+      previousAnalysis: { select: { id: true, status: true, riskScore: true } },
+      image: { select: { latitude: true, longitude: true, providerMeta: true } },
+    },
   });
   return { rows: rows.slice(0, opts.first), hasNextPage: rows.length > opts.first };
 }
@@ -450,6 +532,13 @@ export function batchResultRow(row: RowWithAnalysis) {
     ...resultColumns(r),
     analyzer_version: analyzerVersionOf(a),
     file_name: batchRowFileName(row),
+    ...previousColumns(row.previousAnalysis ?? null),
   };
+}
+
+/** The row's earlier result (decision 025): its id, score and band, to compare with the new ones. */
+function previousColumns(previous: Pick<Analysis, 'id' | 'status' | 'riskScore'> | null) {
+  const { risk_score, risk_band } = scoreColumns(previous);
+  return { previous_analysis_id: previous?.id ?? null, previous_risk_score: risk_score, previous_risk_band: risk_band };
 }
 export type BatchResultRow = ReturnType<typeof batchResultRow>;

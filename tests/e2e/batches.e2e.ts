@@ -1,8 +1,10 @@
 // Portfolio batches in Chromium (issue 11 item 4): a small CSV through the Batches screen against the app with
 // the map providers' local fakes and the real local analyzer: the rows' states update live, a bad row says why,
-// and the results download has one line per row.
+// and the results download has one line per row. A batch of images analysed before compares each new score with the
+// image's earlier result.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures/test';
+import { expect, test } from './fixtures/analyses';
+import { buildingTile, poolsTile } from './fixtures/images';
 
 test('a small CSV batch runs through the Batches screen, live, and downloads its results', async ({ page, login }) => {
   await login();
@@ -46,4 +48,37 @@ test('a small CSV batch runs through the Batches screen, live, and downloads its
 
   await page.getByRole('link', { name: 'All batches' }).click();
   await expect(page.getByRole('link', { name: 'book.csv' })).toBeVisible();
+});
+
+test('a batch of images analysed before compares each new score with the earlier one', async ({ page, login, api }) => {
+  // Two images with a result, one never analysed.
+  const pools = await api.analyse(poolsTile(), 'Pools lot');
+  const building = await api.analyse(buildingTile(), 'Building lot');
+  const fresh = await api.upload(buildingTile(), 'Fresh lot');
+  const scored = [pools, building].filter((record) => record.risk_score !== null);
+  const batchId = await api.batchOfImages([pools.image_item_id, building.image_item_id, fresh], 'Renewal check');
+  await login();
+  await page.goto(`/batches/${batchId}`);
+  await expect(page.getByRole('heading', { name: 'Renewal check' })).toBeVisible();
+  await expect(page.getByTestId('count-done')).toHaveText('3', { timeout: 60_000 });
+
+  // Today's analyzer on the same images gives the same scores: compared, none moved.
+  const comparison = page.getByRole('region', { name: 'Compared with the earlier results' });
+  await expect(comparison).toContainText(`2 rows have an earlier result; ${scored.length} of them`);
+  await expect(comparison.getByTestId('comparison-same')).toHaveText(String(scored.length));
+  await expect(comparison.getByTestId('comparison-band-changed')).toHaveText('0');
+  const rows = page.getByRole('region', { name: 'Rows' }).getByRole('row');
+  await expect(rows.first()).toContainText('Earlier');
+  // The earlier score links to the earlier analysis; the image never analysed has none.
+  const earlier = rows
+    .filter({ hasText: 'Pools lot' })
+    .getByRole('link', { name: String(pools.risk_score ?? 'n/a'), exact: true })
+    .last();
+  await expect(earlier).toHaveAttribute('href', `/analysis-results/${pools.analysis_id}`);
+  if (pools.risk_score !== null) await expect(rows.filter({ hasText: 'Pools lot' })).toContainText('Same score');
+  await expect(rows.filter({ hasText: 'Fresh lot' }).getByRole('cell').last()).toHaveText('—');
+
+  // Only the rows whose band moved: none here.
+  await page.getByLabel('Show').selectOption({ label: 'Band changed' });
+  await expect(page.getByText('No rows in this state.')).toBeVisible();
 });

@@ -358,8 +358,9 @@ describe('a batch analysed again with the current analyzer', () => {
     // Both results are the scripted analyzer's (version 0), which is not what this server runs.
     expect(first.older_analyzer_rows).toBe(2);
     const before = await t.db.prisma.batchRow.findMany({ where: { batchId: id }, orderBy: { rowNumber: 'asc' } });
-    // V-1 was made by today's analyzer (as if analysed after an upgrade); V-2 by an earlier one.
+    // V-1 was made by today's analyzer (as if analysed after an upgrade); V-2 by an earlier one, which scored it 100.
     await version(before[0].analysisId!, ANALYZER_VERSION);
+    await t.db.prisma.analysis.update({ where: { id: before[1].analysisId! }, data: { riskScore: 100 } });
     const gid = Buffer.from(`Batch:${id}`).toString('base64');
     const older = await graphql<Json>(
       t,
@@ -417,6 +418,63 @@ describe('a batch analysed again with the current analyzer', () => {
     // V-3 was looked up again (still nowhere), V-4 is still invalid, with its reason.
     expect(after[2]).toMatchObject({ status: 'not_found', attempts: expect.any(Number) });
     expect(after[3]).toMatchObject({ status: 'invalid', error: before[3].error });
+    // Only V-2 is compared with an earlier result (the first run's); V-1's is the same analysis, kept.
+    expect(after.map((r) => r.previousAnalysisId)).toEqual([null, before[1].analysisId, null, null]);
+    const newScore = Math.round((await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: after[1].analysisId! } })).riskScore!);
+    expect(newScore).toBeLessThan(67);
+    expect(done.comparison).toEqual({ with_earlier: 1, compared: 1, band_changed: 1, higher: 0, lower: 1 });
+    const compared = await graphql<Json>(
+      t,
+      `
+        query ($id: ID!) {
+          batch(id: $id) {
+            comparison {
+              withEarlier
+              compared
+              bandChanged
+              higher
+              lower
+            }
+            rows(bandChanged: true) {
+              edges {
+                node {
+                  referenceId
+                  earlierResult {
+                    analysisId
+                    riskScore
+                    riskBand
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      { token: erin.idToken, variables: { id: Buffer.from(`Batch:${again.batchId}`).toString('base64') } },
+    );
+    expect(compared.data!.batch.comparison).toEqual({ withEarlier: 1, compared: 1, bandChanged: 1, higher: 0, lower: 1 });
+    expect(compared.data!.batch.rows.edges.map((e: Json) => e.node)).toEqual([
+      { referenceId: 'V-2', earlierResult: { analysisId: before[1].analysisId, riskScore: 100, riskBand: 'high' } },
+    ]);
+    // The download says it too, and lists only the rows whose band changed when asked.
+    const changed = await t.request(`/aerial/batches/${again.batchId}/results?format=json&band_changed=true`, { headers: auth(erin) });
+    expect(
+      ((await changed.json()) as Json[]).map((r) => [
+        r.reference_id,
+        r.risk_score,
+        r.previous_analysis_id,
+        r.previous_risk_score,
+        r.previous_risk_band,
+      ]),
+    ).toEqual([['V-2', newScore, before[1].analysisId, 100, 'high']]);
+    const csv = (await (await t.request(`/aerial/batches/${again.batchId}/results`, { headers: auth(erin) })).text()).trim().split('\r\n');
+    expect(csv[0].split(',').slice(-3)).toEqual(['previous_analysis_id', 'previous_risk_score', 'previous_risk_band']);
+    expect(csv).toHaveLength(5);
+    const unclear = await t.request(`/aerial/batches/${again.batchId}/results?band_changed=maybe`, { headers: auth(erin) });
+    expect(unclear.status).toBe(400);
+    expect(((await unclear.json()) as Json).error.message).toBe('band_changed is true or false.');
+    // A batch with no earlier results has no comparison.
+    expect(first.comparison).toBeNull();
     // The first batch is as it was: its rows, its analyses, V-2's older one kept in the history.
     const unchanged = await t.db.prisma.batchRow.findMany({ where: { batchId: id }, orderBy: { rowNumber: 'asc' } });
     expect(unchanged.map((r) => [r.status, r.analysisId])).toEqual(before.map((r) => [r.status, r.analysisId]));
@@ -510,6 +568,9 @@ describe('older results analysed again', () => {
     expect(byImage.get(marked)!.subjectPoint).toEqual({ x: 0.25, y: 0.75 });
     expect(byImage.get(marked)!.id).not.toBe(markedFirst);
     expect(byImage.get(plain)!.subjectPoint).toBeNull();
+    // Each row is compared with the result it replaces: the image's latest finished analysis when the batch was made.
+    expect(rows.find((r) => r.imageId === marked)!.previousAnalysisId).toBe(markedFirst);
+    expect(rows.every((r) => r.previousAnalysisId && r.previousAnalysisId !== r.analysisId)).toBe(true);
 
     // Once the latest results are today's, there is nothing to analyse again: a 409 in words, over GraphQL too.
     for (const row of rows) await current(row.analysisId!);
@@ -582,5 +643,28 @@ describe('a retried request (Idempotency-Key)', () => {
     expect(await t.db.prisma.batch.count({ where: { ownerId: ivan.uid } })).toBe(2);
     await finished(ivan, one.batch_id, 120_000);
     expect(((await (await rerun('rerun-1')).json()) as Json).queued_rows).toBe(2);
+    // Over GraphQL, a key already used for another request is refused in the same words, as a typed result.
+    const reused = await graphql<Json>(
+      t,
+      `
+        mutation ($input: RerunBatchInput!) {
+          rerunBatch(input: $input) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      {
+        token: ivan.idToken,
+        headers: { 'idempotency-key': 'book-2026-q1' },
+        variables: { input: { id: Buffer.from(`Batch:${created.batch_id}`).toString('base64') } },
+      },
+    );
+    expect(reused.data!.rerunBatch).toEqual({
+      __typename: 'ValidationError',
+      message: 'This Idempotency-Key was already used for another batch request.',
+    });
   }, 240_000);
 });

@@ -9,19 +9,58 @@ import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/forms';
 import { LoadMore } from '../../components/LoadMore';
+import { bandLabels, scoreBand } from '../../components/analysis/riskBand';
 import { useRefetchInPlace } from '../../relay/useRefetchInPlace';
 
 export const BATCH_ROWS_PAGE_SIZE = 50;
 const FILTERS: (BatchRowState | null)[] = [null, 'queued', 'running', 'done', 'not_found', 'failed', 'invalid'];
+/** The filter's value for rows whose risk band differs from their earlier result's. */
+const BAND_CHANGED = 'band_changed';
+
+type Row = {
+  readonly analysis: { readonly riskScore: number | null | undefined } | null | undefined;
+  readonly state: BatchRowState;
+  readonly earlierResult: { readonly analysisId: string; readonly riskScore: number | null | undefined } | null | undefined;
+};
+
+/** The row's earlier score, linked to its analysis, and how the new one differs: its band, or by how much. */
+function EarlierScore({ row }: { row: Row }) {
+  const earlier = row.earlierResult;
+  if (!earlier) return <>—</>;
+  const now = row.state === 'done' ? row.analysis?.riskScore : null;
+  const before = earlier.riskScore;
+  let change: string | null = null;
+  if (now != null && before != null) {
+    if (scoreBand(before) !== scoreBand(now)) change = `${bandLabels[scoreBand(before)]} → ${bandLabels[scoreBand(now)]}`;
+    else change = now === before ? 'Same score' : `${now > before ? '+' : '−'}${Math.abs(now - before)}`;
+  }
+  return (
+    <>
+      <Link to={`/analysis-results/${earlier.analysisId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+        {before ?? 'n/a'}
+      </Link>
+      {change && <p className="mt-1 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">{change}</p>}
+    </>
+  );
+}
 
 export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment BatchRowsTable_batch on Batch
       @refetchable(queryName: "BatchRowsTablePaginationQuery")
-      @argumentDefinitions(count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }, state: { type: "BatchRowState" }) {
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 50 }
+        cursor: { type: "String" }
+        state: { type: "BatchRowState" }
+        bandChanged: { type: "Boolean" }
+      ) {
         id
-        rows(first: $count, after: $cursor, state: $state) @connection(key: "BatchRowsTable_rows", filters: ["state"]) {
+        comparison {
+          __typename
+        }
+        rows(first: $count, after: $cursor, state: $state, bandChanged: $bandChanged)
+          @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged"]) {
           edges {
             node {
               rowNumber
@@ -33,6 +72,10 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
               state
               reason
               analysis {
+                analysisId
+                riskScore
+              }
+              earlierResult {
                 analysisId
                 riskScore
               }
@@ -48,6 +91,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
   const reload = useRefetchInPlace<BatchRowsTablePaginationQuery>(BatchRowsTablePaginationQueryNode, data.id, refetch);
   const pending = loadingMore || reload.pending;
   const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
+  const compared = data.comparison !== null && data.comparison !== undefined;
   return (
     <section
       aria-labelledby="rows-heading"
@@ -62,8 +106,9 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
           <select
             className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
             onChange={(e) => {
-              const state = (e.target.value || null) as BatchRowState | null;
-              reload.run({ state, count: BATCH_ROWS_PAGE_SIZE, cursor: null });
+              const bandChanged = e.target.value === BAND_CHANGED;
+              const state = (bandChanged ? null : e.target.value || null) as BatchRowState | null;
+              reload.run({ state, bandChanged: bandChanged || null, count: BATCH_ROWS_PAGE_SIZE, cursor: null });
             }}
           >
             {FILTERS.map((state) => (
@@ -71,6 +116,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
                 {state ? STATE_LABELS[state] : 'All rows'}
               </option>
             ))}
+            {compared && <option value={BAND_CHANGED}>Band changed</option>}
           </select>
         </label>
       </div>
@@ -104,9 +150,14 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
               <th scope="col" className="py-2 pr-4 font-medium">
                 Status
               </th>
-              <th scope="col" className="py-2 font-medium">
+              <th scope="col" className={`py-2 font-medium ${compared ? 'pr-4' : ''}`}>
                 Score
               </th>
+              {compared && (
+                <th scope="col" className="py-2 font-medium">
+                  Earlier
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -123,7 +174,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
                   <BatchStatusBadge status={row.state} />
                   {row.reason && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{row.reason}</p>}
                 </td>
-                <td className="py-2 tabular-nums">
+                <td className={`py-2 tabular-nums ${compared ? 'pr-4' : ''}`}>
                   {row.analysis && row.state === 'done' ? (
                     <Link
                       to={`/analysis-results/${row.analysis.analysisId}`}
@@ -135,6 +186,11 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
                     '—'
                   )}
                 </td>
+                {compared && (
+                  <td className="py-2 tabular-nums">
+                    <EarlierScore row={row} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

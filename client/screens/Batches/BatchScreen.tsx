@@ -11,6 +11,7 @@ import { buttonClasses } from '../../components/forms';
 import { PageContainer, PageHeader } from '../../components/layouts';
 import { LoadingState } from '../../components/Spinner';
 import { preloadQuery } from '../../relay/preload';
+import { BatchComparison } from './BatchComparison';
 import { BatchProgress } from './BatchProgress';
 import { BATCH_ROWS_PAGE_SIZE, BatchRowsTable } from './BatchRowsTable';
 
@@ -20,6 +21,7 @@ const BatchScreenQuery = graphql`
       name
       status
       ...BatchProgress_batch
+      ...BatchComparison_batch
       ...BatchRowsTable_batch @arguments(count: $count)
     }
   }
@@ -54,6 +56,7 @@ function Batch({ queryRef }: { queryRef: PreloadedQuery<BatchScreenQueryType> })
     <div className="space-y-8">
       <h2 className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">{batch.name}</h2>
       <BatchProgress batch={batch} />
+      <BatchComparison batch={batch} />
       <BatchRowsTable batch={batch} />
     </div>
   );

@@ -1,0 +1,63 @@
+import { graphql, useFragment } from 'react-relay';
+import type { BatchComparison_batch$key } from '../../__generated__/BatchComparison_batch.graphql';
+
+const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
+/**
+ * How the batch's new scores compare with its rows' earlier results (decision 025): a batch analysed again with
+ * the current analyzer, or a batch of images analysed before. What an underwriter re-running a book asks first:
+ * which properties changed band. Nothing is shown when no row has an earlier result.
+ */
+export function BatchComparison({ batch }: { batch: BatchComparison_batch$key }) {
+  const data = useFragment(
+    graphql`
+      fragment BatchComparison_batch on Batch {
+        status
+        comparison {
+          withEarlier
+          compared
+          bandChanged
+          higher
+          lower
+        }
+      }
+    `,
+    batch,
+  );
+  const c = data.comparison;
+  if (!c) return null;
+  const same = c.compared - c.higher - c.lower;
+  const running = data.status === 'running';
+  return (
+    <section
+      aria-labelledby="comparison-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="comparison-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Compared with the earlier results
+      </h2>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        {rows(c.withEarlier)} {c.withEarlier === 1 ? 'has' : 'have'} an earlier result; {c.compared} of them{' '}
+        {c.compared === 1 ? 'has' : 'have'} a score both times{running ? ' so far' : ''}.
+        {c.compared > 0 && ' Choose “Band changed” under Rows to see the properties whose risk band moved.'}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {(
+          [
+            ['Band changed', c.bandChanged, 'band-changed'],
+            ['Scored higher', c.higher, 'higher'],
+            ['Scored lower', c.lower, 'lower'],
+            ['Same score', same, 'same'],
+          ] as const
+        ).map(([label, n, id]) => (
+          <div key={id}>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums dark:text-white" data-testid={`comparison-${id}`}>
+              {n}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
