@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e385aeff738adc4829712b6481727b68>>
+ * @generated SignedSource<<b3690d9973c7601fcc4536611d28fe5a>>
  * @lightSyntaxTransform
  */
 
@@ -15,6 +15,10 @@ export type BatchList_user$data = {
     readonly edges: ReadonlyArray<{
       readonly node: {
         readonly batchId: string;
+        readonly comparison: {
+          readonly bandChanged: number;
+          readonly compared: number;
+        } | null | undefined;
         readonly counts: {
           readonly done: number;
           readonly failed: number;
@@ -158,6 +162,31 @@ const node: ReaderFragment = {
                     }
                   ],
                   "storageKey": null
+                },
+                {
+                  "alias": null,
+                  "args": null,
+                  "concreteType": "BatchComparison",
+                  "kind": "LinkedField",
+                  "name": "comparison",
+                  "plural": false,
+                  "selections": [
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "compared",
+                      "storageKey": null
+                    },
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "bandChanged",
+                      "storageKey": null
+                    }
+                  ],
+                  "storageKey": null
                 }
               ],
               "storageKey": null
@@ -173,6 +202,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "f0290168eee2224b94da851c3ed0880d";
+(node as any).hash = "440b8c343c86844de17b22f926ed0cbb";
 
 export default node;

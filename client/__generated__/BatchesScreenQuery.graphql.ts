@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<080f9b69aa4c426f4322d82b0513e115>>
- * @relayHash 727ea96f832fe42198a6b819043bf633
+ * @generated SignedSource<<ae1ec7355487d4f4e37191aa74454ee0>>
+ * @relayHash 1243b9a98b30d2ca76b65e9ff2508779
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 727ea96f832fe42198a6b819043bf633
+// @relayRequestID 1243b9a98b30d2ca76b65e9ff2508779
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -191,6 +191,31 @@ return {
                           }
                         ],
                         "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "BatchComparison",
+                        "kind": "LinkedField",
+                        "name": "comparison",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "compared",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "bandChanged",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
                       }
                     ],
                     "storageKey": null
@@ -208,7 +233,7 @@ return {
     ]
   },
   "params": {
-    "id": "727ea96f832fe42198a6b819043bf633",
+    "id": "1243b9a98b30d2ca76b65e9ff2508779",
     "metadata": {},
     "name": "BatchesScreenQuery",
     "operationKind": "query",

@@ -81,4 +81,9 @@ test('a batch of images analysed before compares each new score with the earlier
   // Only the rows whose band moved: none here.
   await page.getByLabel('Show').selectOption({ label: 'Band changed' });
   await expect(page.getByText('No rows in this state.')).toBeVisible();
+
+  // The list of batches says it too, beside the batch.
+  await page.getByRole('link', { name: 'All batches' }).click();
+  const listed = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Renewal check' }) });
+  await expect(listed).toContainText(scored.length > 0 ? '0 bands changed' : '3 finished');
 });

@@ -23,6 +23,10 @@ export function BatchList({ user }: { user: BatchList_user$key }) {
                 failed
                 invalid
               }
+              comparison {
+                compared
+                bandChanged
+              }
             }
           }
         }
@@ -56,6 +60,9 @@ export function BatchList({ user }: { user: BatchList_user$key }) {
                   </Link>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {formatDateTime(batch.createdAt)} · {countLabel(batch.totalRows, 'row', 'rows')} · {settled} finished
+                    {batch.comparison && batch.comparison.compared > 0 && (
+                      <> · {countLabel(batch.comparison.bandChanged, 'band changed', 'bands changed')}</>
+                    )}
                   </p>
                 </div>
                 <BatchStatusBadge status={batch.status} />
