@@ -14,11 +14,11 @@ import {
   createBatch,
   getBatch,
   listBatches,
-  listBatchRows,
+  listBatchResultRows,
   rerunBatch,
   retryBatch,
   type BatchCounts,
-  type RowWithAnalysis,
+  type ResultRow,
 } from '../services/batches';
 import { readText } from './body';
 import { csvCell } from './exports';
@@ -28,7 +28,7 @@ import type { Route } from './router';
 import { batchResultsQuery, createBatchQuery, jsonObject, pageQuery, parseBody, parseQuery } from './schemas';
 
 const RESULT_PAGE_ROWS = 500;
-const RESULT_COLUMNS = Object.keys(batchResultRow({ rowNumber: 0, status: 'invalid', analysis: null } as unknown as RowWithAnalysis));
+const RESULT_COLUMNS = Object.keys(batchResultRow({ rowNumber: 0, status: 'invalid', analysis: null } as unknown as ResultRow));
 
 /** A batch as REST answers it: its counts per state and how many results an earlier analyzer made. */
 async function batchRecordOf(db: Db, batch: Batch) {
@@ -51,7 +51,7 @@ function batchRecord(batch: Batch, counts: BatchCounts) {
   };
 }
 
-const resultEncoders: Record<'csv' | 'json', Encoder<RowWithAnalysis>> = {
+const resultEncoders: Record<'csv' | 'json', Encoder<ResultRow>> = {
   csv: {
     type: 'text/csv; charset=utf-8',
     head: `${RESULT_COLUMNS.join(',')}\r\n`,
@@ -137,8 +137,8 @@ export const batchRoutes: Route[] = [
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       const { format, band_changed: bandChanged } = parseQuery(batchResultsQuery, new URL(req.request.url));
-      const pageAfter = async (afterRow: number | null): Promise<Paged<RowWithAnalysis>> => {
-        const page = await listBatchRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, bandChanged });
+      const pageAfter = async (afterRow: number | null): Promise<Paged<ResultRow>> => {
+        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, bandChanged });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };

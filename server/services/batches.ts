@@ -15,7 +15,7 @@ import { uuidOrNone } from './ids';
 import { isUniqueViolation, parseIdempotencyKey } from './idempotency';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
-import { reasonColumn, resultColumns, scoreColumns } from './analysis-columns';
+import { reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from './analysis-columns';
 import { analyzedByCurrentAnalyzer, analyzerVersionOf } from './analyses';
 import { uploadedFilename } from './images';
 import { currentAnalyzerVersions } from '../analyzer/versions';
@@ -428,20 +428,41 @@ export function batchFinished(counts: BatchCounts): boolean {
   return counts.queued === 0 && counts.running === 0;
 }
 
-export type RowWithAnalysis = BatchRow & {
-  analysis: Analysis | null;
+/** A batch row with its analysis (whole, or the columns `A` a results page reads), its earlier result and its image. */
+export type BatchRowWith<A> = BatchRow & {
+  analysis: A | null;
   previousAnalysis?: Pick<Analysis, 'id' | 'status' | 'riskScore'> | null;
   image?: Pick<Image, 'latitude' | 'longitude' | 'providerMeta'> | null;
 };
+export type RowWithAnalysis = BatchRowWith<Analysis>;
+
+/**
+ * What the results download reads of a row's analysis: its state, score, result and version, not its evidence (every
+ * finding's outline, most of a stored analysis); `reasons` are read for the unscored rows alone.
+ */
+const RESULT_ANALYSIS_COLUMNS = {
+  id: true,
+  status: true,
+  error: true,
+  riskScore: true,
+  results: true,
+  propertyLocation: true,
+  provenance: true,
+} satisfies Prisma.AnalysisSelect;
+type ResultAnalysis = Prisma.AnalysisGetPayload<{ select: typeof RESULT_ANALYSIS_COLUMNS }> & { reasons?: string[] };
+export type ResultRow = BatchRowWith<ResultAnalysis>;
+
+type StateOfAnalysis = Pick<Analysis, 'status' | 'error' | 'riskScore'> & { evidence?: Analysis['evidence']; reasons?: string[] };
 
 /** Why a finished analysis has no score (the image could not be judged, no building was found); null when scored. */
-function unscoredReason(analysis: Analysis): string | null {
-  const reasons = (analysis.evidence as { unassessable_reasons?: unknown } | null)?.unassessable_reasons;
+function unscoredReason(analysis: StateOfAnalysis): string | null {
+  if (analysis.reasons) return reasonColumn(analysis);
+  const reasons = (analysis.evidence as { unassessable_reasons?: unknown } | null | undefined)?.unassessable_reasons;
   return reasonColumn({ ...analysis, reasons: Array.isArray(reasons) ? reasons.filter((r) => typeof r === 'string') : [] });
 }
 
 /** What a person sees of a row: its state and, for not found / failed / invalid, or done without a score, why. */
-export function rowState(row: RowWithAnalysis): { state: BatchRowState; reason: string | null } {
+export function rowState(row: BatchRowWith<StateOfAnalysis>): { state: BatchRowState; reason: string | null } {
   switch (row.status) {
     case 'pending':
       return { state: 'queued', reason: null };
@@ -471,15 +492,47 @@ const ROW_STATE_WHERE: Record<BatchRowState, Prisma.BatchRowWhereInput> = {
   invalid: { status: 'invalid' },
 };
 
+interface RowsPage {
+  first: number;
+  afterRow?: number | null;
+  state?: BatchRowState | null;
+  bandChanged?: boolean | null;
+}
+
 /**
  * One page of a batch's rows in file order, optionally only those in one state, or only those whose risk band
- * differs from their earlier result's (keyset on the row number).
+ * differs from their earlier result's (keyset on the row number), each with its whole analysis.
  */
-export async function listBatchRows(
-  db: Db,
-  batchId: string,
-  opts: { first: number; afterRow?: number | null; state?: BatchRowState | null; bandChanged?: boolean | null },
-): Promise<{ rows: RowWithAnalysis[]; hasNextPage: boolean }> {
+export async function listBatchRows(db: Db, batchId: string, opts: RowsPage): Promise<{ rows: RowWithAnalysis[]; hasNextPage: boolean }> {
+  const rows = await db.batchRow.findMany({ ...(await pageOfRows(db, batchId, opts)), include: { ...ROW_RELATIONS, analysis: true } });
+  return { rows: rows.slice(0, opts.first), hasNextPage: rows.length > opts.first };
+}
+
+/** The same page for the results download: each analysis's result columns, and the reasons of the unscored ones. */
+export async function listBatchResultRows(db: Db, batchId: string, opts: RowsPage): Promise<{ rows: ResultRow[]; hasNextPage: boolean }> {
+  const rows = await db.batchRow.findMany({
+    ...(await pageOfRows(db, batchId, opts)),
+    include: { ...ROW_RELATIONS, analysis: { select: RESULT_ANALYSIS_COLUMNS } },
+  });
+  const page = rows.slice(0, opts.first);
+  const analyses = await withUnassessableReasons(
+    db,
+    page.flatMap((row) => (row.analysis ? [row.analysis] : [])),
+  );
+  const byId = new Map(analyses.map((a) => [a.id, a]));
+  return {
+    rows: page.map((row) => ({ ...row, analysis: row.analysis ? byId.get(row.analysis.id)! : null })),
+    hasNextPage: rows.length > opts.first,
+  };
+}
+
+const ROW_RELATIONS = {
+  previousAnalysis: { select: { id: true, status: true, riskScore: true } },
+  image: { select: { latitude: true, longitude: true, providerMeta: true } },
+} satisfies Prisma.BatchRowInclude;
+
+/** The where, order and size of a page of rows (the band filter's row numbers read first, in SQL). */
+async function pageOfRows(db: Db, batchId: string, opts: RowsPage) {
   const after = opts.afterRow ?? 0;
   const changed = opts.bandChanged
     ? (
@@ -490,30 +543,24 @@ export async function listBatchRows(
           ORDER BY r.row_number LIMIT ${opts.first + 1}`
       ).map((r) => Number(r.row_number))
     : null;
-  const rows = await db.batchRow.findMany({
+  return {
     where: {
       batchId,
       ...(changed ? { rowNumber: { in: changed } } : after ? { rowNumber: { gt: after } } : {}),
       ...(opts.state ? ROW_STATE_WHERE[opts.state] : {}),
     },
-    orderBy: { rowNumber: 'asc' },
+    orderBy: { rowNumber: 'asc' as const },
     take: opts.first + 1,
-    include: {
-      analysis: true,
-      previousAnalysis: { select: { id: true, status: true, riskScore: true } },
-      image: { select: { latitude: true, longitude: true, providerMeta: true } },
-    },
-  });
-  return { rows: rows.slice(0, opts.first), hasNextPage: rows.length > opts.first };
+  };
 }
 
 /** For a row of an image list: the uploaded file's name, which tells the rows apart; null for map images. */
-export function batchRowFileName(row: RowWithAnalysis): string | null {
+export function batchRowFileName(row: BatchRowWith<unknown>): string | null {
   return row.image ? uploadedFilename(row.image) : null;
 }
 
 /** A results row: the input, the row's state, and the analysis's score, band and every feature. */
-export function batchResultRow(row: RowWithAnalysis) {
+export function batchResultRow(row: ResultRow) {
   const { state, reason } = rowState(row);
   const a = state === 'done' ? row.analysis : null;
   const r = (a?.results ?? null) as AnalysisResults | null;
