@@ -512,5 +512,8 @@ export const batchResultsQuery = z.object({
             : v,
       z.boolean({ error: 'band_changed is true or false.' }),
     )
-    .meta({ description: 'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`).' }),
+    .meta({
+      description:
+        'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`); false or absent: every row.',
+    }),
 });

@@ -138,7 +138,7 @@ export const BatchRef = builder.prismaNode('Batch', {
     rows: t.field({
       type: BatchRowsConnection,
       description:
-        'The rows in file order; `state` keeps only rows in that state, `bandChanged` only rows whose risk band differs from their earlier result’s.',
+        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s (false or absent: every row).',
       args: { first: t.arg.int(), after: t.arg.string(), state: t.arg({ type: BatchRowStateEnum }), bandChanged: t.arg.boolean() },
       resolve: async (batch, args, ctx) => {
         const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;

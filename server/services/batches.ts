@@ -154,15 +154,28 @@ function createBatchRows(
   return db.$transaction(
     async (tx) => {
       const created = await tx.batch.create({ data: { ...batch, totalRows: rows.length } });
+      const data = await withoutDeletedEarlier(tx, rows);
       // One statement per thousand rows keeps each well under PostgreSQL's bind-parameter limit.
-      for (let i = 0; i < rows.length; i += 1000) {
-        await tx.batchRow.createMany({ data: rows.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
+      for (let i = 0; i < data.length; i += 1000) {
+        await tx.batchRow.createMany({ data: data.slice(i, i + 1000).map((row) => ({ ...row, batchId: created.id })) });
       }
       return created;
       // 10,000 rows are a few seconds' work for a busy database; Prisma's default 5 s would cut that off.
     },
     { maxWait: 30_000, timeout: 120_000 },
   );
+}
+
+/** The rows, with an earlier result deleted since it was read left out: it is not there to compare with (nor to point at). */
+async function withoutDeletedEarlier<R extends { previousAnalysisId?: string | null }>(
+  tx: Prisma.TransactionClient,
+  rows: R[],
+): Promise<R[]> {
+  const earlier = rows.flatMap((row) => (row.previousAnalysisId ? [row.previousAnalysisId] : []));
+  if (earlier.length === 0) return rows;
+  const found = await tx.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM analyses WHERE id = ANY(${earlier}::uuid[])`;
+  const left = new Set(found.map((a) => a.id));
+  return rows.map((row) => (row.previousAnalysisId && !left.has(row.previousAnalysisId) ? { ...row, previousAnalysisId: null } : row));
 }
 
 /**
@@ -374,9 +387,15 @@ export interface BatchComparison {
   lower: number;
 }
 
+/**
+ * A stored score rounded as `scoreOf` rounds it (`Math.round`: halves up). PostgreSQL's round() of a double rounds
+ * halves to even (66.5 → 66), which would put a 66.5 in another band than the screens show.
+ */
+const roundedSql = (score: Prisma.Sql) => Prisma.sql`floor(${score} + 0.5)`;
+
 /** The risk band of a stored score as a number (0 low, 1 medium, 2 high), as `bandFor` gives it from the rounded score. */
 const bandSql = (score: Prisma.Sql) =>
-  Prisma.sql`(CASE WHEN round(${score}) >= ${RISK_BAND_HIGH_FROM} THEN 2 WHEN round(${score}) >= ${RISK_BAND_MEDIUM_FROM} THEN 1 ELSE 0 END)`;
+  Prisma.sql`(CASE WHEN ${roundedSql(score)} >= ${RISK_BAND_HIGH_FROM} THEN 2 WHEN ${roundedSql(score)} >= ${RISK_BAND_MEDIUM_FROM} THEN 1 ELSE 0 END)`;
 
 /** A row (`r`) finished and scored, and its earlier result (`p`) too: the two can be compared. */
 const comparedSql = Prisma.sql`(r.status = 'analysing' AND a.status = 'done' AND a.risk_score IS NOT NULL AND p.status = 'done' AND p.risk_score IS NOT NULL)`;
@@ -396,8 +415,8 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
       count(p.id) AS with_earlier,
       count(*) FILTER (WHERE ${comparedSql}) AS compared,
       count(*) FILTER (WHERE ${bandChangedSql}) AS band_changed,
-      count(*) FILTER (WHERE ${comparedSql} AND round(a.risk_score) > round(p.risk_score)) AS higher,
-      count(*) FILTER (WHERE ${comparedSql} AND round(a.risk_score) < round(p.risk_score)) AS lower
+      count(*) FILTER (WHERE ${comparedSql} AND ${roundedSql(Prisma.sql`a.risk_score`)} > ${roundedSql(Prisma.sql`p.risk_score`)}) AS higher,
+      count(*) FILTER (WHERE ${comparedSql} AND ${roundedSql(Prisma.sql`a.risk_score`)} < ${roundedSql(Prisma.sql`p.risk_score`)}) AS lower
     FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id LEFT JOIN analyses p ON p.id = r.previous_analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;
   const n = (key: string) => Number(row?.[key] ?? 0);
@@ -521,7 +540,7 @@ export async function listBatchResultRows(db: Db, batchId: string, opts: RowsPag
   );
   const byId = new Map(analyses.map((a) => [a.id, a]));
   return {
-    rows: page.map((row) => ({ ...row, analysis: row.analysis ? byId.get(row.analysis.id)! : null })),
+    rows: page.map((row) => ({ ...row, analysis: row.analysis ? (byId.get(row.analysis.id) ?? row.analysis) : null })),
     hasNextPage: rows.length > opts.first,
   };
 }

@@ -80,7 +80,7 @@ test('a batch of images analysed before compares each new score with the earlier
 
   // Only the rows whose band moved: none here.
   await page.getByLabel('Show').selectOption({ label: 'Band changed' });
-  await expect(page.getByText('No rows in this state.')).toBeVisible();
+  await expect(page.getByText('No row changed band.')).toBeVisible();
 
   // The list of batches says it too, beside the batch.
   await page.getByRole('link', { name: 'All batches' }).click();

@@ -517,6 +517,95 @@ describe('a batch analysed again with the current analyzer', () => {
   });
 });
 
+describe('a batch compared with earlier results', () => {
+  it('counts band changes as the screens round scores, and pages through the rows whose band changed', async () => {
+    const base = await t.listen();
+    const kim = await createEmulatorUser();
+    const image = await uploaded(base, kim, 'Compared lot');
+    const done = (riskScore: number) =>
+      t.db.prisma.analysis.create({
+        data: { ownerId: kim.uid, imageId: image, status: 'done', riskScore, finishedAt: new Date() },
+        select: { id: true },
+      });
+    // earlier → new: band up (66 → 67, 33 → 34), same band but higher (20 → 25), the same score, band down (70 → 10),
+    // and a half score: 66.5 is 67 on every screen (High), so 67 afterwards is the same score and band.
+    const pairs: [number, number][] = [
+      [66, 67],
+      [33, 34],
+      [20, 25],
+      [50, 50],
+      [70, 10],
+      [66.5, 67],
+    ];
+    const batch = await t.db.prisma.batch.create({
+      data: { ownerId: kim.uid, name: 'compared', source: 'images', totalRows: pairs.length },
+    });
+    for (const [i, [before, after]] of pairs.entries()) {
+      const [earlier, now] = [await done(before), await done(after)];
+      await t.db.prisma.batchRow.create({
+        data: {
+          batchId: batch.id,
+          rowNumber: i + 1,
+          status: 'analysing',
+          imageId: image,
+          analysisId: now.id,
+          previousAnalysisId: earlier.id,
+        },
+      });
+    }
+    const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(kim) })).json()) as Json;
+    expect(record.comparison).toEqual({ with_earlier: 6, compared: 6, band_changed: 3, higher: 3, lower: 1 });
+
+    // One row a page: rows 1, 2 and 5 changed band, each page says whether another follows.
+    const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
+    const seen: number[][] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const res: Json = await graphql<Json>(
+        t,
+        `
+          query ($id: ID!, $after: String) {
+            batch(id: $id) {
+              rows(first: 1, after: $after, bandChanged: true) {
+                edges {
+                  cursor
+                  node {
+                    rowNumber
+                    earlierResult {
+                      riskScore
+                      riskBand
+                    }
+                  }
+                }
+                pageInfo {
+                  hasNextPage
+                }
+              }
+            }
+          }
+        `,
+        { token: kim.idToken, variables: { id: gid, after } },
+      );
+      const rows = res.data!.batch.rows;
+      seen.push(rows.edges.map((e: Json) => e.node.rowNumber));
+      if (!rows.pageInfo.hasNextPage) break;
+      after = rows.edges.at(-1).cursor;
+    }
+    expect(seen).toEqual([[1], [2], [5]]);
+    // The half score's earlier result reads as the screens show it.
+    const results = (await (await t.request(`/aerial/batches/${batch.id}/results?format=json`, { headers: auth(kim) })).json()) as Json[];
+    expect(results.at(-1)).toMatchObject({ risk_score: 67, risk_band: 'high', previous_risk_score: 67, previous_risk_band: 'high' });
+    const changed = (await (
+      await t.request(`/aerial/batches/${batch.id}/results?format=json&band_changed=true`, { headers: auth(kim) })
+    ).json()) as Json[];
+    expect(changed.map((r) => [r.row, r.previous_risk_band, r.risk_band])).toEqual([
+      [1, 'medium', 'high'],
+      [2, 'low', 'medium'],
+      [5, 'high', 'low'],
+    ]);
+  });
+});
+
 describe('older results analysed again', () => {
   it('makes a batch of every image whose latest result an earlier analyzer made, keeping the owner’s mark', async () => {
     const base = await t.listen();

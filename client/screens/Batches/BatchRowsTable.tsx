@@ -1,4 +1,4 @@
-import { useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
@@ -87,6 +87,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
     batch,
   );
   const [loadingMore, startTransition] = useTransition();
+  const [filter, setFilter] = useState('');
   // A filter that fails to load keeps the rows on screen and says so, with a retry.
   const reload = useRefetchInPlace<BatchRowsTablePaginationQuery>(BatchRowsTablePaginationQueryNode, data.id, refetch);
   const pending = loadingMore || reload.pending;
@@ -106,6 +107,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
           <select
             className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
             onChange={(e) => {
+              setFilter(e.target.value);
               const bandChanged = e.target.value === BAND_CHANGED;
               const state = (bandChanged ? null : e.target.value || null) as BatchRowState | null;
               reload.run({ state, bandChanged: bandChanged || null, count: BATCH_ROWS_PAGE_SIZE, cursor: null });
@@ -195,7 +197,11 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No rows in this state.</p>}
+        {rows.length === 0 && (
+          <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+            {filter === BAND_CHANGED ? 'No row changed band.' : 'No rows in this state.'}
+          </p>
+        )}
       </div>
       <LoadMore
         hasNext={hasNext}
