@@ -23,17 +23,22 @@ type Row = {
   readonly earlierResult: { readonly analysisId: string; readonly riskScore: number | null | undefined } | null | undefined;
 };
 
-/** The row's earlier score, linked to its analysis, and how the new one differs: its band, or by how much. */
+/**
+ * How a new score differs from the earlier one: "Medium → Low" when the band moved, else "+5", "−3" or "Same score";
+ * null when either has no score.
+ */
+export function scoreChange(before: number | null | undefined, now: number | null | undefined): string | null {
+  if (before == null || now == null) return null;
+  if (scoreBand(before) !== scoreBand(now)) return `${bandLabels[scoreBand(before)]} → ${bandLabels[scoreBand(now)]}`;
+  return now === before ? 'Same score' : `${now > before ? '+' : '−'}${Math.abs(now - before)}`;
+}
+
+/** The row's earlier score, linked to its analysis, and how the new one differs. */
 function EarlierScore({ row }: { row: Row }) {
   const earlier = row.earlierResult;
   if (!earlier) return <>—</>;
-  const now = row.state === 'done' ? row.analysis?.riskScore : null;
   const before = earlier.riskScore;
-  let change: string | null = null;
-  if (now != null && before != null) {
-    if (scoreBand(before) !== scoreBand(now)) change = `${bandLabels[scoreBand(before)]} → ${bandLabels[scoreBand(now)]}`;
-    else change = now === before ? 'Same score' : `${now > before ? '+' : '−'}${Math.abs(now - before)}`;
-  }
+  const change = scoreChange(before, row.state === 'done' ? row.analysis?.riskScore : null);
   return (
     <>
       <Link to={`/analysis-results/${earlier.analysisId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
