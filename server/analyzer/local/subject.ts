@@ -41,10 +41,11 @@ export const SUBJECT = {
   minEdgeCoherence: 0.15,
   /**
    * A candidate more drawn-out than this (its oriented rectangle's long side over its short side) is a road, a
-   * wall or a row of cars, not a house: a footprint is rarely over 3:1 (3.3 at most on the whole-property set),
-   * and a road through a forest was the subject (decision 013j addendum).
+   * wall or a row of cars, not a house: a road through a forest was the subject (decision 013j addendum). A mobile
+   * home is up to about 5:1 (14 × 70 ft) and a terrace row as much, so 4 turned away the house itself on the
+   * property set's Keys crops and Cannes terraces (decision 013zm).
    */
-  maxElongation: 4,
+  maxElongation: 5.5,
   /**
    * The subject's confidence (0.4 + 0.45 × the blob's mean probability + 0.1 × how centred it is) is at least
    * this: on the whole-property set no correctly found subject scored below 0.81, while debris on empty lots, a
@@ -91,6 +92,8 @@ export const SUBJECT = {
 
 interface Candidate {
   label: number;
+  box: readonly [number, number, number, number];
+  small: boolean;
   area: number;
   dist: number;
   meanP: number;
@@ -158,10 +161,14 @@ export function findSubjectBuilding(scene: Scene, prob: Plane, point: SubjectPoi
     const small = c.area < pxArea(scene, SUBJECT.outbuildingM2);
     // Distance from the centre to the blob, in pixels (a blob covering the centre costs nothing), plus its doubt.
     const cost = dist * (small ? SUBJECT.outbuildingPenalty : 1) + (small ? 0.04 * short : 0) + SUBJECT.unsurePenalty * short * (1 - meanP);
-    candidates.push({ label: c.label, area: c.area, dist, meanP, cost });
+    candidates.push({ label: c.label, box: [c.x0, c.y0, c.x1, c.y1], small, area: c.area, dist, meanP, cost });
   });
-  candidates.sort((a, b) => a.cost - b.cost || b.area - a.area);
-  for (const best of candidates.slice(0, SUBJECT.maxTried)) {
+  // An outbuilding-sized blob within a larger candidate's box is a piece of that building (a wing or a roof part the
+  // map split off, a courtyard structure), not a shed beside it: the larger one stands for it (decision 013zm).
+  const pieces = candidates.filter((p) => p.small && candidates.some((b) => !b.small && inside(p.box, b.box)));
+  const tried = candidates.filter((c) => !pieces.includes(c));
+  tried.sort((a, b) => a.cost - b.cost || b.area - a.area);
+  for (const best of tried.slice(0, SUBJECT.maxTried)) {
     if (best.area < SUBJECT.minFrameShare * w * h && !marked) continue;
     // The confidence needs only the candidate's mean probability and distance: an unsure one is passed over
     // before its outline is built.
@@ -227,6 +234,11 @@ export function edgeCoherence(mask: Mask, L: Plane, w: number, h: number): numbe
     }
   }
   return total > 0 ? Math.hypot(c, s) / total : 0;
+}
+
+/** Box `a` lies within box `b` ([x0, y0, x1, y1], inclusive). */
+function inside(a: readonly number[], b: readonly number[]): boolean {
+  return a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
 }
 
 /** A candidate's confidence: 0.4 + 0.45 × its mean probability + 0.1 × how centred it is, to two decimals, ≤ 0.97. */

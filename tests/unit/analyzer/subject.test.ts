@@ -34,15 +34,31 @@ const subjectOf = (mPerPx: number, rects: Rect[]) => findSubjectBuilding(sceneAt
 describe('subject building from the building map', () => {
   const scene = sceneAt(0.25); // 50 m × 40 m; featureless ground
 
-  it('takes no road for a house: a strip more drawn-out than 4:1 is never the subject', () => {
+  it('takes no road for a house: a strip more drawn-out than 5.5:1 is never the subject', () => {
     // A 40 × 3.5 m strip through the centre (a road the map took for a roof), alone and beside a house.
     const road: Rect = [20, 73, 180, 87];
     expect(subjectOf(0.25, [road]).roof).toBeNull();
     const { roof } = subjectOf(0.25, [road, [60, 95, 100, 125]]);
     expect(roof).not.toBeNull();
     expect(Math.min(...roof!.polygon.map(([, y]) => y))).toBeGreaterThanOrEqual(94);
-    // 3.5:1 is still a house (a long ranch house or a row of garages).
+    // 3.5:1 is still a house (a long ranch house or a row of garages), and so is a 21 × 4.25 m mobile home (4.9:1).
     expect(subjectOf(0.25, [[30, 60, 170, 100]]).roof).not.toBeNull();
+    expect(subjectOf(0.25, [[58, 72, 142, 89]]).roof).not.toBeNull();
+  });
+
+  it('takes a building for the subject rather than a piece of it the map split off at the centre', () => {
+    // A 20 × 16 m U-shaped house just off the centre and a 4 × 4 m piece in its courtyard, right at the centre.
+    const house: Rect[] = [
+      [60, 60, 140, 72],
+      [60, 72, 76, 124],
+      [124, 72, 140, 124],
+    ];
+    const piece: Rect = [92, 74, 108, 90];
+    const { roof } = subjectOf(0.25, [...house, piece]);
+    expect(roof).not.toBeNull();
+    expect(roof!.areaPx).toBeGreaterThan(2000);
+    // Alone at the centre, the same piece is a small building and the subject.
+    expect(subjectOf(0.25, [piece]).roof?.areaPx).toBeLessThan(300);
   });
 
   it('takes the panels on a roof as part of it (the building map misses dark arrays)', () => {
