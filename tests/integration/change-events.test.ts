@@ -66,13 +66,20 @@ describe('analysis change events', () => {
       seen.push(states);
       for await (const r of events.watch(row.id)) states.push(`${r.status}:${r.progress}`);
     });
-    // Watchers of twenty other analyses, which do not change.
+    // Watchers of twenty other analyses, which do not change. Each first reads its analysis's state once; the idle
+    // count starts when every watcher has (on a loaded machine the last of those reads can come late).
+    let idleStarted = 0;
     const idle = others.map((other) =>
       (async () => {
-        for await (const r of events.watch(other.id)) void r;
+        let first = true;
+        for await (const r of events.watch(other.id)) {
+          void r;
+          if (first) idleStarted += 1;
+          first = false;
+        }
       })(),
     );
-    await until(async () => seen.length === 30 && seen.every((states) => states.length === 1));
+    await until(async () => seen.length === 30 && seen.every((states) => states.length === 1) && idleStarted === others.length);
 
     const before = queries;
     await new Promise((resolve) => setTimeout(resolve, 1500));
