@@ -51,39 +51,50 @@ test('a small CSV batch runs through the Batches screen, live, and downloads its
 });
 
 test('a batch of images analysed before compares each new score with the earlier one', async ({ page, login, api }) => {
-  // Two images with a result, one never analysed.
+  // Three images with a result, one never analysed. The first result was reviewed: the reviewer saw a poor roof.
   const pools = await api.analyse(poolsTile(), 'Pools lot');
+  const poolHouse = await api.analyse(poolsTile(), 'Pool house');
   const building = await api.analyse(buildingTile(), 'Building lot');
   const fresh = await api.upload(buildingTile(), 'Fresh lot');
-  const scored = [pools, building].filter((record) => record.risk_score !== null);
-  const batchId = await api.batchOfImages([pools.image_item_id, building.image_item_id, fresh], 'Renewal check');
+  expect(pools.risk_score).not.toBeNull();
+  expect(building.risk_score).toBeNull();
+  const reviewed = await api.review(pools.analysis_id, { field: 'roof_condition', value: 'poor', reason: 'Missing tiles seen on site' });
+  const band = (score: number) => (score >= 67 ? 'High' : score >= 34 ? 'Medium' : 'Low');
+  expect(band(reviewed.risk_score!)).not.toBe(band(pools.risk_score!));
+  const images = [pools, poolHouse, building].map((record) => record.image_item_id);
+  const batchId = await api.batchOfImages([...images, fresh], 'Renewal check');
   await login();
   await page.goto(`/batches/${batchId}`);
   await expect(page.getByRole('heading', { name: 'Renewal check' })).toBeVisible();
-  await expect(page.getByTestId('count-done')).toHaveText('3', { timeout: 60_000 });
+  await expect(page.getByTestId('count-done')).toHaveText('4', { timeout: 60_000 });
 
-  // Today's analyzer on the same images gives the same scores: compared, none moved.
+  // Today's analyzer sees the tile as before: the reviewed result's band moved back, the other kept its score; the
+  // image without a score either time is not compared.
   const comparison = page.getByRole('region', { name: 'Compared with the earlier results' });
-  await expect(comparison).toContainText(`2 rows have an earlier result; ${scored.length} of them`);
-  await expect(comparison.getByTestId('comparison-same')).toHaveText(String(scored.length));
-  await expect(comparison.getByTestId('comparison-band-changed')).toHaveText('0');
+  await expect(comparison).toContainText('3 rows have an earlier result; 2 of them have a score both times.');
+  await expect(comparison.getByTestId('comparison-band-changed')).toHaveText('1');
+  await expect(comparison.getByTestId('comparison-lower')).toHaveText('1');
+  await expect(comparison.getByTestId('comparison-higher')).toHaveText('0');
+  await expect(comparison.getByTestId('comparison-same')).toHaveText('1');
   const rows = page.getByRole('region', { name: 'Rows' }).getByRole('row');
   await expect(rows.first()).toContainText('Earlier');
-  // The earlier score links to the earlier analysis; the image never analysed has none.
-  const earlier = rows
-    .filter({ hasText: 'Pools lot' })
-    .getByRole('link', { name: String(pools.risk_score ?? 'n/a'), exact: true })
-    .last();
-  await expect(earlier).toHaveAttribute('href', `/analysis-results/${pools.analysis_id}`);
-  if (pools.risk_score !== null) await expect(rows.filter({ hasText: 'Pools lot' })).toContainText('Same score');
+  // The earlier score links to the earlier analysis, with what changed; the image never analysed has none.
+  const poolsRow = rows.filter({ hasText: 'Pools lot' });
+  await expect(poolsRow.getByRole('link', { name: String(reviewed.risk_score), exact: true })).toHaveAttribute(
+    'href',
+    `/analysis-results/${pools.analysis_id}`,
+  );
+  await expect(poolsRow).toContainText(`${band(reviewed.risk_score!)} → ${band(pools.risk_score!)}`);
+  await expect(rows.filter({ hasText: 'Pool house' })).toContainText('Same score');
   await expect(rows.filter({ hasText: 'Fresh lot' }).getByRole('cell').last()).toHaveText('—');
 
-  // Only the rows whose band moved: none here.
+  // Only the rows whose band moved.
   await page.getByLabel('Show').selectOption({ label: 'Band changed' });
-  await expect(page.getByText('No row changed band.')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Pools lot');
 
   // The list of batches says it too, beside the batch.
   await page.getByRole('link', { name: 'All batches' }).click();
   const listed = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Renewal check' }) });
-  await expect(listed).toContainText(scored.length > 0 ? '0 bands changed' : '3 finished');
+  await expect(listed).toContainText('1 band changed');
 });
