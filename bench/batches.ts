@@ -7,34 +7,13 @@
 // process, and their ratio: what the comparison costs the batch screen's progress poll (every 1.5 s while a batch
 // runs), its rows and the downloads, and what the "band changed" filter costs against the state filter beside it.
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import pg from 'pg';
-import { createApp } from '../server/app';
-import { createFirebaseVerifier } from '../server/auth/firebase';
-import { openDatabase } from '../server/db';
-import { migrate } from '../server/migrate';
-import { freePort } from '../scripts/free-port';
-import { startPostgres } from '../tests/setup/postgres';
-import { accountWithOneAnalysis, closeBench, numberOption, startBenchAuth } from './harness';
+import { accountWithOneAnalysis, numberOption, requestTimer, startBenchApp } from './harness';
 
 const N = numberOption('--rows', 10_000);
 const RUNS = numberOption('--runs', 20);
 const POSTGRES = process.argv.includes('--postgres');
 
-const { emulator, dataDir, config } = await startBenchAuth({ ANALYZER_THREADS: '0' });
-const server = POSTGRES ? await startPostgres(await freePort()) : null;
-let databaseUrl: string | undefined;
-if (server) {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE aerisk_bench');
-  await admin.end();
-  databaseUrl = server.url.replace(/\/postgres$/, '/aerisk_bench');
-}
-const db = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: 'memory://' });
-await migrate(db);
-const verifier = createFirebaseVerifier(config.firebase);
-const app = createApp({ config, db, verifier, clientDir: null });
-const request = (url: string, init?: RequestInit) => app.fetch(new Request(new URL(url, 'http://aerisk.bench'), init));
+const { emulator, db, request, close } = await startBenchApp({ postgres: POSTGRES, env: { ANALYZER_THREADS: '0' } });
 
 try {
   const { auth, seed } = await accountWithOneAnalysis(request, db, emulator.hostPort);
@@ -89,27 +68,8 @@ try {
 
   const graphqlRows = (id: string, filter: string) =>
     `graphql:{ batch(id: "${Buffer.from(`Batch:${id}`).toString('base64')}") { comparison { compared bandChanged } rows(first: 50${filter}) { edges { node { rowNumber state analysis { riskScore } earlierResult { riskScore } } } } } }`;
-  const send = (url: string) =>
-    url.startsWith('graphql:')
-      ? request('/graphql', {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ query: url.slice('graphql:'.length) }),
-        })
-      : request(url, { headers: auth });
-  const time = async (url: string, runs = RUNS) => {
-    for (let i = 0; i < 2; i++) await (await send(url)).arrayBuffer();
-    const xs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      const res = await send(url);
-      const body = await res.text();
-      if (res.status !== 200 || body.includes('"errors"')) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
-      xs.push(performance.now() - t);
-    }
-    xs.sort((a, b) => a - b);
-    return { median: xs[Math.floor(xs.length / 2)], p95: xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] };
-  };
+  const timed = requestTimer(request, auth, 2);
+  const time = (url: string, runs = RUNS) => timed(url, runs);
   // Each request on the compared batch against its baseline: the same request on the batch without earlier results,
   // or, for the band filter, the state filter it stands beside (first 50 done rows) on the compared batch.
   const downloads = Math.min(RUNS, 5);
@@ -151,6 +111,5 @@ try {
     );
   }
 } finally {
-  await closeBench({ app, verifier, db, emulator, dataDir });
-  await server?.stop();
+  await close();
 }

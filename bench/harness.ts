@@ -3,11 +3,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startAuthEmulator } from '../scripts/auth-emulator';
 import { freePort } from '../scripts/free-port';
+import { createApp } from '../server/app';
+import { createFirebaseVerifier } from '../server/auth/firebase';
 import { loadConfig } from '../server/config';
-import type { openDatabase } from '../server/db';
+import { openDatabase } from '../server/db';
+import { migrate } from '../server/migrate';
 import { createEmulatorUser } from '../tests/helpers/auth-emulator-users';
+import { startPostgres } from '../tests/setup/postgres';
 
 type Database = Awaited<ReturnType<typeof openDatabase>>;
 export type BenchRequest = (url: string, init?: RequestInit) => Promise<Response>;
@@ -66,4 +71,62 @@ export async function closeBench(started: {
   await started.db.close();
   await started.emulator.stop();
   rmSync(started.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The real app in this process over the Auth emulator and a migrated database: embedded PGlite in memory, or with
+ * `postgres` a PostgreSQL 15 cluster started on 127.0.0.1 as the tests do. `close()` stops all of it.
+ */
+export async function startBenchApp(opts: { postgres: boolean; env?: Record<string, string> }) {
+  const { emulator, dataDir, config } = await startBenchAuth(opts.env);
+  const server = opts.postgres ? await startPostgres(await freePort()) : null;
+  let databaseUrl: string | undefined;
+  if (server) {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE aerisk_bench');
+    await admin.end();
+    databaseUrl = server.url.replace(/\/postgres$/, '/aerisk_bench');
+  }
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: 'memory://' });
+  await migrate(db);
+  const verifier = createFirebaseVerifier(config.firebase);
+  const app = createApp({ config, db, verifier, clientDir: null });
+  const request: BenchRequest = (url, init) => app.fetch(new Request(new URL(url, 'http://aerisk.bench'), init));
+  const close = async () => {
+    await closeBench({ app, verifier, db, emulator, dataDir });
+    await server?.stop();
+  };
+  return { emulator, db, request, close };
+}
+
+/**
+ * Sends a REST path, or a GraphQL query written `graphql:<query>` in its place, with the bearer header `auth`, and
+ * times it: `warmups` requests unmeasured, then the median and p95 of `runs`. A request that does not answer 200, or
+ * answers GraphQL errors, stops the benchmark.
+ */
+export function requestTimer(request: BenchRequest, auth: Record<string, string>, warmups = 3) {
+  const send = (url: string) =>
+    url.startsWith('graphql:')
+      ? request('/graphql', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: url.slice('graphql:'.length) }),
+        })
+      : request(url, { headers: auth });
+  return async (url: string, runs: number) => {
+    for (let i = 0; i < warmups; i++) await (await send(url)).arrayBuffer();
+    const xs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      const res = await send(url);
+      const body = await res.text();
+      if (res.status !== 200 || (url.startsWith('graphql:') && body.includes('"errors"'))) {
+        throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
+      }
+      xs.push(performance.now() - t);
+    }
+    xs.sort((a, b) => a - b);
+    return { median: xs[Math.floor(xs.length / 2)], p95: xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] };
+  };
 }

@@ -5,38 +5,14 @@
 // process. Prints the median and p95 time of GET /aerial/analyses for the first page, a page deep in the list
 // (keyset pagination should cost the same), searches, filters, sorts and their combinations, and the ratios of
 // the medians to the first page's.
-import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { createApp } from '../server/app';
-import { createFirebaseVerifier } from '../server/auth/firebase';
-import { openDatabase } from '../server/db';
-import { migrate } from '../server/migrate';
-import { accountWithOneAnalysis, numberOption, startBenchAuth } from './harness';
-import { freePort } from '../scripts/free-port';
-import { startPostgres } from '../tests/setup/postgres';
-import pg from 'pg';
+import { accountWithOneAnalysis, numberOption, requestTimer, startBenchApp } from './harness';
 
 const N = numberOption('--rows', numberOption('--analyses', 2000));
 const RUNS = numberOption('--runs', 40);
 const POSTGRES = process.argv.includes('--postgres');
 
-const { emulator, dataDir, config } = await startBenchAuth({
-  ANALYZER_THREADS: '0',
-});
-const server = POSTGRES ? await startPostgres(await freePort()) : null;
-let databaseUrl: string | undefined;
-if (server) {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE aerisk_bench');
-  await admin.end();
-  databaseUrl = server.url.replace(/\/postgres$/, '/aerisk_bench');
-}
-const db = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: 'memory://' });
-await migrate(db);
-const verifier = createFirebaseVerifier(config.firebase);
-const app = createApp({ config, db, verifier, clientDir: null });
-const request = (url: string, init?: RequestInit) => app.fetch(new Request(new URL(url, 'http://aerisk.bench'), init));
+const { emulator, db, request, close } = await startBenchApp({ postgres: POSTGRES, env: { ANALYZER_THREADS: '0' } });
 
 try {
   // A user and one real analysis through the API, then N copies of its row with varied dates, places and flags.
@@ -84,27 +60,8 @@ try {
   await db.prisma.$executeRawUnsafe('ANALYZE analyses');
 
   // A GraphQL query is sent as `graphql:<query>` in place of a REST path.
-  const send = (url: string) =>
-    url.startsWith('graphql:')
-      ? request('/graphql', {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ query: url.slice('graphql:'.length) }),
-        })
-      : request(url, { headers: auth });
-  const time = async (url: string) => {
-    for (let i = 0; i < 3; i++) await (await send(url)).arrayBuffer();
-    const xs: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      const res = await send(url);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      xs.push(performance.now() - t);
-    }
-    xs.sort((a, b) => a - b);
-    return { median: xs[Math.floor(xs.length / 2)], p95: xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] };
-  };
+  const timed = requestTimer(request, auth);
+  const time = (url: string) => timed(url, RUNS);
   // The cursor of a page about 80 % down the list, by following Link headers (500 rows a hop; the cursor does
   // not depend on the page size).
   let deep = '/aerial/analyses?limit=500';
@@ -163,10 +120,5 @@ try {
     console.log(`| ${label} | ${median.toFixed(1)} | ${p95.toFixed(1)} | ${(median / first.median).toFixed(2)}× | ${without} |`);
   }
 } finally {
-  await app.dispose();
-  await verifier.close();
-  await db.close();
-  await emulator.stop();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
