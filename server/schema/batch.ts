@@ -3,8 +3,7 @@
 import { builder } from '../builder';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Analysis, Batch } from '../generated/prisma/client';
-import { bandFor } from '../../common/constants';
-import { scoreOf } from '../services/analyses';
+import { scoreColumns } from '../services/analysis-columns';
 import {
   BATCH_ROW_STATES,
   batchCounts,
@@ -56,15 +55,8 @@ const EarlierResultRef = builder.objectRef<Pick<Analysis, 'id' | 'status' | 'ris
     'The result a batch row’s analysis is compared with: the image’s latest finished analysis when an image batch was made, or the first run’s result in a batch analysed again.',
   fields: (t) => ({
     analysisId: t.exposeString('id', { description: 'Its raw id.' }),
-    riskScore: t.int({ nullable: true, description: 'Null when it has no score.', resolve: (a) => scoreOf(a) }),
-    riskBand: t.field({
-      type: RiskLevelEnum,
-      nullable: true,
-      resolve: (a) => {
-        const score = scoreOf(a);
-        return score === null ? null : bandFor(score);
-      },
-    }),
+    riskScore: t.int({ nullable: true, description: 'Null when it has no score.', resolve: (a) => scoreColumns(a).risk_score }),
+    riskBand: t.field({ type: RiskLevelEnum, nullable: true, resolve: (a) => scoreColumns(a).risk_band }),
   }),
 });
 

@@ -393,13 +393,14 @@ export interface BatchComparison {
  */
 const roundedSql = (score: Prisma.Sql) => Prisma.sql`floor(${score} + 0.5)`;
 
-/** The risk band of a stored score as a number (0 low, 1 medium, 2 high), as `bandFor` gives it from the rounded score. */
-const bandSql = (score: Prisma.Sql) =>
-  Prisma.sql`(CASE WHEN ${roundedSql(score)} >= ${RISK_BAND_HIGH_FROM} THEN 2 WHEN ${roundedSql(score)} >= ${RISK_BAND_MEDIUM_FROM} THEN 1 ELSE 0 END)`;
+/** The risk band of a rounded score as a number (0 low, 1 medium, 2 high), as `bandFor` gives it. */
+const bandSql = (rounded: Prisma.Sql) =>
+  Prisma.sql`(CASE WHEN ${rounded} >= ${RISK_BAND_HIGH_FROM} THEN 2 WHEN ${rounded} >= ${RISK_BAND_MEDIUM_FROM} THEN 1 ELSE 0 END)`;
 
 /** A row (`r`) finished and scored, and its earlier result (`p`) too: the two can be compared. */
 const comparedSql = Prisma.sql`(r.status = 'analysing' AND a.status = 'done' AND a.risk_score IS NOT NULL AND p.status = 'done' AND p.risk_score IS NOT NULL)`;
-const bandChangedSql = Prisma.sql`(${comparedSql} AND ${bandSql(Prisma.sql`a.risk_score`)} <> ${bandSql(Prisma.sql`p.risk_score`)})`;
+const [newScore, earlierScore] = [roundedSql(Prisma.sql`a.risk_score`), roundedSql(Prisma.sql`p.risk_score`)];
+const bandChangedSql = Prisma.sql`(${comparedSql} AND ${bandSql(newScore)} <> ${bandSql(earlierScore)})`;
 
 /** Rows per state, older results and the comparison with earlier results, from the rows and their analyses (one grouped query). */
 export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts> {
@@ -415,8 +416,8 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
       count(p.id) AS with_earlier,
       count(*) FILTER (WHERE ${comparedSql}) AS compared,
       count(*) FILTER (WHERE ${bandChangedSql}) AS band_changed,
-      count(*) FILTER (WHERE ${comparedSql} AND ${roundedSql(Prisma.sql`a.risk_score`)} > ${roundedSql(Prisma.sql`p.risk_score`)}) AS higher,
-      count(*) FILTER (WHERE ${comparedSql} AND ${roundedSql(Prisma.sql`a.risk_score`)} < ${roundedSql(Prisma.sql`p.risk_score`)}) AS lower
+      count(*) FILTER (WHERE ${comparedSql} AND ${newScore} > ${earlierScore}) AS higher,
+      count(*) FILTER (WHERE ${comparedSql} AND ${newScore} < ${earlierScore}) AS lower
     FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id LEFT JOIN analyses p ON p.id = r.previous_analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;
   const n = (key: string) => Number(row?.[key] ?? 0);
