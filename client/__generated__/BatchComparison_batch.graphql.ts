@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<31f62aaa4b4ed5d408bc6f295c0809ec>>
+ * @generated SignedSource<<8e61191ad39440d353495e6d7ee81376>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,7 @@ export type BatchComparison_batch$data = {
   readonly comparison: {
     readonly bandChanged: number;
     readonly compared: number;
+    readonly findingsChanged: number;
     readonly higher: number;
     readonly lower: number;
     readonly withEarlier: number;
@@ -81,6 +82,13 @@ const node: ReaderFragment = {
           "kind": "ScalarField",
           "name": "lower",
           "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "findingsChanged",
+          "storageKey": null
         }
       ],
       "storageKey": null
@@ -90,6 +98,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "ed54e8a46227c981baa61a02fb671029";
+(node as any).hash = "79c8a4573293cc9c44ed4adf4aecb63f";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<11f1a54aa4f5fb625bfaed7ce3ed10c0>>
- * @relayHash 74d5e641b458c4817b2ba4d5d2fdf96b
+ * @generated SignedSource<<12bc708f0d489f4e7a4a768be1718c7e>>
+ * @relayHash bee224bef5e5d7bd6222cbef21b7c6d5
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 74d5e641b458c4817b2ba4d5d2fdf96b
+// @relayRequestID bee224bef5e5d7bd6222cbef21b7c6d5
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -17,6 +17,7 @@ export type BatchRowsTablePaginationQuery$variables = {
   bandChanged?: boolean | null | undefined;
   count?: number | null | undefined;
   cursor?: string | null | undefined;
+  findingsChanged?: boolean | null | undefined;
   id: string;
   state?: BatchRowState | null | undefined;
 };
@@ -49,66 +50,77 @@ v2 = {
 v3 = {
   "defaultValue": null,
   "kind": "LocalArgument",
-  "name": "id"
+  "name": "findingsChanged"
 },
 v4 = {
   "defaultValue": null,
   "kind": "LocalArgument",
+  "name": "id"
+},
+v5 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
   "name": "state"
 },
-v5 = [
+v6 = [
   {
     "kind": "Variable",
     "name": "id",
     "variableName": "id"
   }
 ],
-v6 = {
+v7 = {
   "kind": "Variable",
   "name": "bandChanged",
   "variableName": "bandChanged"
 },
-v7 = {
+v8 = {
+  "kind": "Variable",
+  "name": "findingsChanged",
+  "variableName": "findingsChanged"
+},
+v9 = {
   "kind": "Variable",
   "name": "state",
   "variableName": "state"
 },
-v8 = {
+v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "__typename",
   "storageKey": null
 },
-v9 = {
+v11 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
 },
-v10 = [
+v12 = [
   {
     "kind": "Variable",
     "name": "after",
     "variableName": "cursor"
   },
-  (v6/*:: as any*/),
+  (v7/*:: as any*/),
+  (v8/*:: as any*/),
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   },
-  (v7/*:: as any*/)
+  (v9/*:: as any*/)
 ],
-v11 = {
+v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "analysisId",
   "storageKey": null
 },
-v12 = {
+v14 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -122,7 +134,8 @@ return {
       (v1/*:: as any*/),
       (v2/*:: as any*/),
       (v3/*:: as any*/),
-      (v4/*:: as any*/)
+      (v4/*:: as any*/),
+      (v5/*:: as any*/)
     ],
     "kind": "Fragment",
     "metadata": null,
@@ -130,7 +143,7 @@ return {
     "selections": [
       {
         "alias": null,
-        "args": (v5/*:: as any*/),
+        "args": (v6/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
@@ -138,7 +151,7 @@ return {
         "selections": [
           {
             "args": [
-              (v6/*:: as any*/),
+              (v7/*:: as any*/),
               {
                 "kind": "Variable",
                 "name": "count",
@@ -149,7 +162,8 @@ return {
                 "name": "cursor",
                 "variableName": "cursor"
               },
-              (v7/*:: as any*/)
+              (v8/*:: as any*/),
+              (v9/*:: as any*/)
             ],
             "kind": "FragmentSpread",
             "name": "BatchRowsTable_batch"
@@ -167,22 +181,23 @@ return {
       (v0/*:: as any*/),
       (v1/*:: as any*/),
       (v2/*:: as any*/),
-      (v4/*:: as any*/),
-      (v3/*:: as any*/)
+      (v3/*:: as any*/),
+      (v5/*:: as any*/),
+      (v4/*:: as any*/)
     ],
     "kind": "Operation",
     "name": "BatchRowsTablePaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v5/*:: as any*/),
+        "args": (v6/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
         "plural": false,
         "selections": [
-          (v8/*:: as any*/),
-          (v9/*:: as any*/),
+          (v10/*:: as any*/),
+          (v11/*:: as any*/),
           {
             "kind": "InlineFragment",
             "selections": [
@@ -194,13 +209,13 @@ return {
                 "name": "comparison",
                 "plural": false,
                 "selections": [
-                  (v8/*:: as any*/)
+                  (v10/*:: as any*/)
                 ],
                 "storageKey": null
               },
               {
                 "alias": null,
-                "args": (v10/*:: as any*/),
+                "args": (v12/*:: as any*/),
                 "concreteType": "BatchRowsConnection",
                 "kind": "LinkedField",
                 "name": "rows",
@@ -286,9 +301,9 @@ return {
                             "name": "analysis",
                             "plural": false,
                             "selections": [
-                              (v11/*:: as any*/),
-                              (v12/*:: as any*/),
-                              (v9/*:: as any*/)
+                              (v13/*:: as any*/),
+                              (v14/*:: as any*/),
+                              (v11/*:: as any*/)
                             ],
                             "storageKey": null
                           },
@@ -300,12 +315,44 @@ return {
                             "name": "earlierResult",
                             "plural": false,
                             "selections": [
-                              (v11/*:: as any*/),
-                              (v12/*:: as any*/)
+                              (v13/*:: as any*/),
+                              (v14/*:: as any*/)
                             ],
                             "storageKey": null
                           },
-                          (v8/*:: as any*/)
+                          {
+                            "alias": null,
+                            "args": null,
+                            "concreteType": "FindingChange",
+                            "kind": "LinkedField",
+                            "name": "changedFindings",
+                            "plural": true,
+                            "selections": [
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "field",
+                                "storageKey": null
+                              },
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "before",
+                                "storageKey": null
+                              },
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "after",
+                                "storageKey": null
+                              }
+                            ],
+                            "storageKey": null
+                          },
+                          (v10/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -349,10 +396,11 @@ return {
               },
               {
                 "alias": null,
-                "args": (v10/*:: as any*/),
+                "args": (v12/*:: as any*/),
                 "filters": [
                   "state",
-                  "bandChanged"
+                  "bandChanged",
+                  "findingsChanged"
                 ],
                 "handle": "connection",
                 "key": "BatchRowsTable_rows",
@@ -369,7 +417,7 @@ return {
     ]
   },
   "params": {
-    "id": "74d5e641b458c4817b2ba4d5d2fdf96b",
+    "id": "bee224bef5e5d7bd6222cbef21b7c6d5",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -378,6 +426,6 @@ return {
 };
 })();
 
-(node as any).hash = "a0e1d32d59a0a1aaa3a829f074857b3c";
+(node as any).hash = "fff25665161c04e50543ddcc26f37f9e";
 
 export default node;

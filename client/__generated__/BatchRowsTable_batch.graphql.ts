@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<cee1fc00398fa0d348a0ff4ad4d0b2e4>>
+ * @generated SignedSource<<2b239d78559294757f1f58b0b2693d43>>
  * @lightSyntaxTransform
  */
 
@@ -23,6 +23,11 @@ export type BatchRowsTable_batch$data = {
           readonly analysisId: string;
           readonly riskScore: number | null | undefined;
         } | null | undefined;
+        readonly changedFindings: ReadonlyArray<{
+          readonly after: string;
+          readonly before: string;
+          readonly field: string;
+        }> | null | undefined;
         readonly earlierResult: {
           readonly analysisId: string;
           readonly riskScore: number | null | undefined;
@@ -93,6 +98,11 @@ return {
     {
       "defaultValue": null,
       "kind": "LocalArgument",
+      "name": "findingsChanged"
+    },
+    {
+      "defaultValue": null,
+      "kind": "LocalArgument",
       "name": "state"
     }
   ],
@@ -153,6 +163,11 @@ return {
           "kind": "Variable",
           "name": "bandChanged",
           "variableName": "bandChanged"
+        },
+        {
+          "kind": "Variable",
+          "name": "findingsChanged",
+          "variableName": "findingsChanged"
         },
         {
           "kind": "Variable",
@@ -257,6 +272,38 @@ return {
                   "selections": (v2/*:: as any*/),
                   "storageKey": null
                 },
+                {
+                  "alias": null,
+                  "args": null,
+                  "concreteType": "FindingChange",
+                  "kind": "LinkedField",
+                  "name": "changedFindings",
+                  "plural": true,
+                  "selections": [
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "field",
+                      "storageKey": null
+                    },
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "before",
+                      "storageKey": null
+                    },
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "after",
+                      "storageKey": null
+                    }
+                  ],
+                  "storageKey": null
+                },
                 (v1/*:: as any*/)
               ],
               "storageKey": null
@@ -305,6 +352,6 @@ return {
 };
 })();
 
-(node as any).hash = "a0e1d32d59a0a1aaa3a829f074857b3c";
+(node as any).hash = "fff25665161c04e50543ddcc26f37f9e";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<5105de32c6522a78b341272385efaf39>>
- * @relayHash 208fdb8b755c37ac4d319135382e5f44
+ * @generated SignedSource<<ccc724862cda45a1430b326135d2623b>>
+ * @relayHash 8530c3b48ea6bd5f323c4589f2328b44
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 208fdb8b755c37ac4d319135382e5f44
+// @relayRequestID 8530c3b48ea6bd5f323c4589f2328b44
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -288,6 +288,13 @@ return {
                 "name": "lower",
                 "storageKey": null
               },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "findingsChanged",
+                "storageKey": null
+              },
               (v6/*:: as any*/)
             ],
             "storageKey": null
@@ -399,6 +406,38 @@ return {
                         ],
                         "storageKey": null
                       },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "FindingChange",
+                        "kind": "LinkedField",
+                        "name": "changedFindings",
+                        "plural": true,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "field",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "before",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "after",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
                       (v6/*:: as any*/)
                     ],
                     "storageKey": null
@@ -446,7 +485,8 @@ return {
             "args": (v7/*:: as any*/),
             "filters": [
               "state",
-              "bandChanged"
+              "bandChanged",
+              "findingsChanged"
             ],
             "handle": "connection",
             "key": "BatchRowsTable_rows",
@@ -459,7 +499,7 @@ return {
     ]
   },
   "params": {
-    "id": "208fdb8b755c37ac4d319135382e5f44",
+    "id": "8530c3b48ea6bd5f323c4589f2328b44",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

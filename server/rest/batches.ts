@@ -136,13 +136,14 @@ export const batchRoutes: Route[] = [
     async handle(req) {
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
-      const { format, band_changed: bandChanged } = parseQuery(batchResultsQuery, new URL(req.request.url));
+      const query = parseQuery(batchResultsQuery, new URL(req.request.url));
+      const changed = [...(query.band_changed ? ['band' as const] : []), ...(query.findings_changed ? ['findings' as const] : [])];
       const pageAfter = async (afterRow: number | null): Promise<Paged<ResultRow>> => {
-        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, bandChanged });
+        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, changed });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };
-      return streamDownload(await pageAfter(null), resultEncoders[format], `aerisk-batch-${batch.id.slice(0, 8)}.${format}`);
+      return streamDownload(await pageAfter(null), resultEncoders[query.format], `aerisk-batch-${batch.id.slice(0, 8)}.${query.format}`);
     },
   },
 ];

@@ -375,7 +375,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     query: s.batchResultsQuery,
     responses: {
       200: { description: 'A download.', schema: s.batchResultSchema.array(), contentTypes: ['text/csv'] },
-      400: err('Unknown format, or band_changed neither true nor false.'),
+      400: err('Unknown format, or band_changed or findings_changed neither true nor false.'),
       404: err('No such batch of yours.'),
     },
   },

@@ -428,6 +428,12 @@ export const batchSchema = z
         band_changed: z.number().int().describe('Compared rows whose risk band changed (`?band_changed=true` on the results lists them).'),
         higher: z.number().int().describe('Compared rows whose score rose.'),
         lower: z.number().int().describe('Compared rows whose score fell.'),
+        findings_changed: z
+          .number()
+          .int()
+          .describe(
+            'Compared rows with a finding (pool, spa, trees, roof, solar, power lines, condition, risks) that differs (`?findings_changed=true` on the results lists them).',
+          ),
       })
       .nullable()
       .describe('How the new scores compare with the rows’ earlier results; null when no row has one.'),
@@ -479,6 +485,12 @@ export const batchResultSchema = z
       ),
     previous_risk_score: z.number().int().nullable().describe('The earlier result’s score (null when it has none).'),
     previous_risk_band: z.enum(RISK_LEVELS).nullable(),
+    changed_findings: z
+      .string()
+      .nullable()
+      .describe(
+        'The findings that differ from the earlier result’s, as "roof_condition: poor → good; pool: false → true" (a column name, the earlier and the new value; "none" for no value). Empty when none differs; null unless this row and its earlier result were both scored.',
+      ),
   })
   .meta({ id: 'BatchResult' });
 
@@ -498,22 +510,28 @@ export const createBatchBody = z.object({
 export const createBatchCsvBody = z.string().describe('The CSV file itself (`?name=` labels the batch).');
 export const createBatchQuery = z.object({ name: z.string().optional().describe('With a text/csv body: the batch’s label.') });
 
+/** A query flag: true or false (any case), absent or empty meaning false; anything else is a 400 naming it. */
+const trueOrFalse = (name: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === ''
+        ? false
+        : typeof v === 'string'
+          ? ({ true: true, false: false } as Record<string, boolean>)[v.toLowerCase()]
+          : v,
+    z.boolean({ error: `${name} is true or false.` }),
+  );
+
 export const batchResultsQuery = z.object({
   format: z
     .preprocess((f) => (typeof f === 'string' && f ? f.toLowerCase() : 'csv'), z.enum(['csv', 'json'], { error: 'format is csv or json.' }))
     .meta({ description: 'csv (default) or json.' }),
-  band_changed: z
-    .preprocess(
-      (v) =>
-        v === undefined || v === ''
-          ? false
-          : typeof v === 'string'
-            ? ({ true: true, false: false } as Record<string, boolean>)[v.toLowerCase()]
-            : v,
-      z.boolean({ error: 'band_changed is true or false.' }),
-    )
-    .meta({
-      description:
-        'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`); false or absent: every row.',
-    }),
+  band_changed: trueOrFalse('band_changed').meta({
+    description:
+      'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`); false or absent: every row.',
+  }),
+  findings_changed: trueOrFalse('findings_changed').meta({
+    description:
+      'true: only the rows with a finding that differs from their earlier result’s (`changed_findings` not empty); false or absent: every row. With band_changed=true too: rows with both.',
+  }),
 });

@@ -2,8 +2,8 @@
 // progress and rows, and `createBatch`. Services: server/services/batches.ts; runner: server/services/batch-runner.ts.
 import { builder } from '../builder';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
-import type { Analysis, Batch } from '../generated/prisma/client';
-import { scoreColumns } from '../services/analysis-columns';
+import type { Batch } from '../generated/prisma/client';
+import { scoreColumns, type FindingChange } from '../services/analysis-columns';
 import {
   BATCH_ROW_STATES,
   batchCounts,
@@ -15,9 +15,11 @@ import {
   listBatches,
   rerunBatch,
   retryBatch,
+  rowFindingChanges,
   rowState,
   type BatchComparison,
   type BatchCounts,
+  type EarlierAnalysis,
   type RowWithAnalysis,
 } from '../services/batches';
 import { uuidOrNone } from '../services/ids';
@@ -50,13 +52,25 @@ const BatchCountsRef = builder.objectRef<BatchCounts>('BatchCounts').implement({
   }),
 });
 
-const EarlierResultRef = builder.objectRef<Pick<Analysis, 'id' | 'status' | 'riskScore'>>('EarlierResult').implement({
+const EarlierResultRef = builder.objectRef<EarlierAnalysis>('EarlierResult').implement({
   description:
     'The result a batch row’s analysis is compared with: the image’s latest finished analysis when an image batch was made, or the first run’s result in a batch analysed again.',
   fields: (t) => ({
     analysisId: t.exposeString('id', { description: 'Its raw id.' }),
     riskScore: t.int({ nullable: true, description: 'Null when it has no score.', resolve: (a) => scoreColumns(a).risk_score }),
     riskBand: t.field({ type: RiskLevelEnum, nullable: true, resolve: (a) => scoreColumns(a).risk_band }),
+  }),
+});
+
+const FindingChangeRef = builder.objectRef<FindingChange>('FindingChange').implement({
+  description: 'A finding of a batch row that differs from its earlier result’s.',
+  fields: (t) => ({
+    field: t.exposeString('field', {
+      description:
+        'The results column: pool, pool_condition, spa, trees_overhanging, trees_proximity, roof_style, roof_condition, solar, power_lines_crossing, power_lines_proximity, property_condition or additional_risks.',
+    }),
+    before: t.exposeString('before', { description: 'The earlier value as the results download prints it (empty: none).' }),
+    after: t.exposeString('after'),
   }),
 });
 
@@ -68,6 +82,9 @@ const BatchComparisonRef = builder.objectRef<BatchComparison>('BatchComparison')
     bandChanged: t.exposeInt('band_changed', { description: 'Compared rows whose risk band changed.' }),
     higher: t.exposeInt('higher', { description: 'Compared rows whose score rose.' }),
     lower: t.exposeInt('lower', { description: 'Compared rows whose score fell.' }),
+    findingsChanged: t.exposeInt('findings_changed', {
+      description: 'Compared rows with a finding (pool, spa, trees, roof, solar, power lines, condition, risks) that differs.',
+    }),
   }),
 });
 
@@ -91,6 +108,13 @@ const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
     }),
     analysis: t.field({ type: AnalysisRef, nullable: true, resolve: (row) => row.analysis }),
     earlierResult: t.field({ type: EarlierResultRef, nullable: true, resolve: (row) => row.previousAnalysis ?? null }),
+    changedFindings: t.field({
+      type: [FindingChangeRef],
+      nullable: true,
+      description:
+        'The findings that differ from the earlier result’s, when both were scored (empty when none did); null when the row is not compared.',
+      resolve: (row) => rowFindingChanges(row),
+    }),
   }),
 });
 
@@ -130,15 +154,21 @@ export const BatchRef = builder.prismaNode('Batch', {
     rows: t.field({
       type: BatchRowsConnection,
       description:
-        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s (false or absent: every row).',
-      args: { first: t.arg.int(), after: t.arg.string(), state: t.arg({ type: BatchRowStateEnum }), bandChanged: t.arg.boolean() },
+        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s, `findingsChanged: true` only rows with a finding that differs (both: rows with both; false or absent: every row).',
+      args: {
+        first: t.arg.int(),
+        after: t.arg.string(),
+        state: t.arg({ type: BatchRowStateEnum }),
+        bandChanged: t.arg.boolean(),
+        findingsChanged: t.arg.boolean(),
+      },
       resolve: async (batch, args, ctx) => {
         const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;
         const page = await listBatchRows(ctx.db, batch.id, {
           first: pageSize(args.first, 50, 200),
           afterRow,
           state: args.state ?? null,
-          bandChanged: args.bandChanged ?? null,
+          changed: [...(args.bandChanged ? ['band' as const] : []), ...(args.findingsChanged ? ['findings' as const] : [])],
         });
         return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });
       },

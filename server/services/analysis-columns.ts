@@ -58,3 +58,60 @@ export function scoreColumns(row: Pick<Analysis, 'status' | 'riskScore'> | null)
   const score = row ? scoreOf(row) : null;
   return { risk_score: score, risk_band: score === null ? null : bandFor(score) };
 }
+
+/**
+ * The findings a batch compares with a row's earlier result (decision 026): each named as its results column and
+ * read at one path of the stored results (`resultColumns`, `property_condition`). Measured quantities (the tree
+ * count, the solar coverage) are left out: they move a little on every run without the property changing.
+ */
+export const COMPARED_FINDINGS = [
+  ['pool', ['pool', 'present']],
+  ['pool_condition', ['pool', 'condition']],
+  ['spa', ['spa', 'present']],
+  ['trees_overhanging', ['trees', 'overhanging']],
+  ['trees_proximity', ['trees', 'proximity']],
+  ['roof_style', ['roof', 'style']],
+  ['roof_condition', ['roof', 'condition']],
+  ['solar', ['solar', 'present']],
+  ['power_lines_crossing', ['power_lines', 'crossing_property']],
+  ['power_lines_proximity', ['power_lines', 'proximity']],
+  ['property_condition', ['property_condition']],
+  ['additional_risks', ['additional_risks']],
+] as const satisfies readonly (readonly [string, readonly string[]])[];
+
+export type ComparedFinding = (typeof COMPARED_FINDINGS)[number][0];
+
+/** One finding that differs from the earlier result: its column, and both values as the results columns print them. */
+export interface FindingChange {
+  field: ComparedFinding;
+  before: string;
+  after: string;
+}
+
+function valueAt(results: unknown, path: readonly string[]): unknown {
+  let value: unknown = results;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value ?? null;
+}
+
+const cellText = (value: unknown) => (value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value));
+
+/**
+ * The compared findings that differ between an earlier result and a later one, in `COMPARED_FINDINGS` order; null
+ * when either has no result to compare. Values are compared as stored (as the SQL count compares them: lists in
+ * order), so it and `findingsChangedSql` agree.
+ */
+export function changedFindings(before: unknown, after: unknown): FindingChange[] | null {
+  if (before === null || before === undefined || after === null || after === undefined) return null;
+  const changes: FindingChange[] = [];
+  for (const [field, path] of COMPARED_FINDINGS) {
+    const [b, a] = [valueAt(before, path), valueAt(after, path)];
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes.push({ field, before: cellText(b), after: cellText(a) });
+  }
+  return changes;
+}
+
+/** The changes in one cell: "roof_condition: poor → good; pool: false → true"; empty when none, null when not compared. */
+export function changedFindingsCell(changes: FindingChange[] | null): string | null {
+  return changes === null ? null : changes.map((c) => `${c.field}: ${c.before || 'none'} → ${c.after || 'none'}`).join('; ');
+}

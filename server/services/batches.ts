@@ -15,7 +15,16 @@ import { uuidOrNone } from './ids';
 import { isUniqueViolation, parseIdempotencyKey } from './idempotency';
 import { failingAs } from './messages';
 import { ensureUser } from './users';
-import { reasonColumn, resultColumns, scoreColumns, withUnassessableReasons } from './analysis-columns';
+import {
+  changedFindings,
+  changedFindingsCell,
+  COMPARED_FINDINGS,
+  reasonColumn,
+  resultColumns,
+  scoreColumns,
+  withUnassessableReasons,
+  type FindingChange,
+} from './analysis-columns';
 import { analyzedByCurrentAnalyzer, analyzerVersionOf } from './analyses';
 import { uploadedFilename } from './images';
 import { currentAnalyzerVersions } from '../analyzer/versions';
@@ -385,6 +394,8 @@ export interface BatchComparison {
   band_changed: number;
   higher: number;
   lower: number;
+  /** Compared rows with at least one finding (`COMPARED_FINDINGS`) that differs from the earlier result (decision 026). */
+  findings_changed: number;
 }
 
 /**
@@ -401,6 +412,20 @@ const bandSql = (rounded: Prisma.Sql) =>
 const comparedSql = Prisma.sql`(r.status = 'analysing' AND a.status = 'done' AND a.risk_score IS NOT NULL AND p.status = 'done' AND p.risk_score IS NOT NULL)`;
 const [newScore, earlierScore] = [roundedSql(Prisma.sql`a.risk_score`), roundedSql(Prisma.sql`p.risk_score`)];
 const bandChangedSql = Prisma.sql`(${comparedSql} AND ${bandSql(newScore)} <> ${bandSql(earlierScore)})`;
+/**
+ * A compared row one of whose findings differs from the earlier result's, as `changedFindings` tells it (a missing
+ * value and a JSON null are alike; lists compare in order). The paths are the constants of `COMPARED_FINDINGS`.
+ */
+const findingsChangedSql = Prisma.sql`(${comparedSql} AND (${Prisma.join(
+  COMPARED_FINDINGS.map(([, path]) => {
+    const at = Prisma.raw(`'{${path.join(',')}}'`);
+    return Prisma.sql`COALESCE(a.results #> ${at}, 'null'::jsonb) IS DISTINCT FROM COALESCE(p.results #> ${at}, 'null'::jsonb)`;
+  }),
+  ' OR ',
+)}))`;
+/** Which rows a page keeps when asked for the changed ones only. */
+const CHANGED_SQL = { band: bandChangedSql, findings: findingsChangedSql } as const;
+export type ChangedFilter = keyof typeof CHANGED_SQL;
 
 /** Rows per state, older results and the comparison with earlier results, from the rows and their analyses (one grouped query). */
 export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts> {
@@ -417,7 +442,8 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
       count(*) FILTER (WHERE ${comparedSql}) AS compared,
       count(*) FILTER (WHERE ${bandChangedSql}) AS band_changed,
       count(*) FILTER (WHERE ${comparedSql} AND ${newScore} > ${earlierScore}) AS higher,
-      count(*) FILTER (WHERE ${comparedSql} AND ${newScore} < ${earlierScore}) AS lower
+      count(*) FILTER (WHERE ${comparedSql} AND ${newScore} < ${earlierScore}) AS lower,
+      count(*) FILTER (WHERE ${findingsChangedSql}) AS findings_changed
     FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id LEFT JOIN analyses p ON p.id = r.previous_analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;
   const n = (key: string) => Number(row?.[key] ?? 0);
@@ -439,6 +465,7 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
             band_changed: n('band_changed'),
             higher: n('higher'),
             lower: n('lower'),
+            findings_changed: n('findings_changed'),
           },
   };
 }
@@ -451,10 +478,23 @@ export function batchFinished(counts: BatchCounts): boolean {
 /** A batch row with its analysis (whole, or the columns `A` a results page reads), its earlier result and its image. */
 export type BatchRowWith<A> = BatchRow & {
   analysis: A | null;
-  previousAnalysis?: Pick<Analysis, 'id' | 'status' | 'riskScore'> | null;
+  previousAnalysis?: EarlierAnalysis | null;
   image?: Pick<Image, 'latitude' | 'longitude' | 'providerMeta'> | null;
 };
 export type RowWithAnalysis = BatchRowWith<Analysis>;
+/** What a row reads of its earlier result: enough to compare score, band and findings. */
+export type EarlierAnalysis = Pick<Analysis, 'id' | 'status' | 'riskScore' | 'results'>;
+
+/**
+ * The findings of a finished, scored row that differ from its earlier result's (decision 026), when that was scored
+ * too (the rows the comparison counts); null otherwise.
+ */
+export function rowFindingChanges(row: BatchRowWith<Pick<Analysis, 'status' | 'riskScore' | 'results'>>): FindingChange[] | null {
+  const [now, before] = [row.analysis, row.previousAnalysis];
+  if (row.status !== 'analysing' || !now || !before) return null;
+  if (now.status !== 'done' || now.riskScore === null || before.status !== 'done' || before.riskScore === null) return null;
+  return changedFindings(before.results, now.results);
+}
 
 /**
  * What the results download reads of a row's analysis: its state, score, result and version, not its evidence (every
@@ -516,7 +556,8 @@ interface RowsPage {
   first: number;
   afterRow?: number | null;
   state?: BatchRowState | null;
-  bandChanged?: boolean | null;
+  /** Only the rows whose band (`band`) and/or some finding (`findings`) differs from their earlier result's. */
+  changed?: ChangedFilter[];
 }
 
 /**
@@ -547,19 +588,23 @@ export async function listBatchResultRows(db: Db, batchId: string, opts: RowsPag
 }
 
 const ROW_RELATIONS = {
-  previousAnalysis: { select: { id: true, status: true, riskScore: true } },
+  previousAnalysis: { select: { id: true, status: true, riskScore: true, results: true } },
   image: { select: { latitude: true, longitude: true, providerMeta: true } },
 } satisfies Prisma.BatchRowInclude;
 
 /** The where, order and size of a page of rows (the band filter's row numbers read first, in SQL). */
 async function pageOfRows(db: Db, batchId: string, opts: RowsPage) {
   const after = opts.afterRow ?? 0;
-  const changed = opts.bandChanged
+  const changed = opts.changed?.length
     ? (
         await db.$queryRaw<{ row_number: number }[]>`
           SELECT r.row_number FROM batch_rows r
           JOIN analyses a ON a.id = r.analysis_id JOIN analyses p ON p.id = r.previous_analysis_id
-          WHERE r.batch_id = ${batchId}::uuid AND r.row_number > ${after} AND ${bandChangedSql}
+          WHERE r.batch_id = ${batchId}::uuid AND r.row_number > ${after}
+            AND ${Prisma.join(
+              opts.changed.map((c) => CHANGED_SQL[c]),
+              ' AND ',
+            )}
           ORDER BY r.row_number LIMIT ${opts.first + 1}`
       ).map((r) => Number(r.row_number))
     : null;
@@ -600,6 +645,7 @@ export function batchResultRow(row: ResultRow) {
     analyzer_version: analyzerVersionOf(a),
     file_name: batchRowFileName(row),
     ...previousColumns(row.previousAnalysis ?? null),
+    changed_findings: changedFindingsCell(rowFindingChanges(row)),
   };
 }
 

@@ -76,6 +76,8 @@ test('a batch of images analysed before compares each new score with the earlier
   await expect(comparison.getByTestId('comparison-lower')).toHaveText('1');
   await expect(comparison.getByTestId('comparison-higher')).toHaveText('0');
   await expect(comparison.getByTestId('comparison-same')).toHaveText('1');
+  // Only the reviewed result's findings differ.
+  await expect(comparison.getByTestId('comparison-findings-changed')).toHaveText('1');
   const rows = page.getByRole('region', { name: 'Rows' }).getByRole('row');
   await expect(rows.first()).toContainText('Earlier');
   // The earlier score links to the earlier analysis, with what changed; the image never analysed has none.
@@ -85,11 +87,24 @@ test('a batch of images analysed before compares each new score with the earlier
     `/analysis-results/${pools.analysis_id}`,
   );
   await expect(poolsRow).toContainText(`${band(reviewed.risk_score!)} → ${band(pools.risk_score!)}`);
+  // The reviewer's poor roof made the property's condition poor too; today's analysis sees both as before.
+  const word = (v: string) => `${v[0].toUpperCase()}${v.slice(1)}`;
+  const [before, now] = [reviewed.analysis_results!, pools.analysis_results!];
+  await expect(poolsRow.getByRole('list', { name: 'Changed findings' }).getByRole('listitem')).toHaveText([
+    `Roof condition: ${word(before.roof.condition)} → ${word(now.roof.condition)}`,
+    `Property condition: ${word(before.property_condition)} → ${word(now.property_condition)}`,
+  ]);
+  expect([before.roof.condition, before.property_condition]).toEqual(['poor', 'poor']);
   await expect(rows.filter({ hasText: 'Pool house' })).toContainText('Same score');
+  await expect(rows.filter({ hasText: 'Pool house' }).getByRole('list', { name: 'Changed findings' })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'Fresh lot' }).getByRole('cell').last()).toHaveText('—');
 
   // Only the rows whose band moved.
   await page.getByLabel('Show').selectOption({ label: 'Band changed' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Pools lot');
+  // Only the rows with a finding that differs: the same one.
+  await page.getByLabel('Show').selectOption({ label: 'Findings changed' });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Pools lot');
 

@@ -4,6 +4,8 @@
 // for and a 1,000-row export; bad rows are reported per row; a restart resumes a batch without losing or
 // doubling a row; another user sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unknownObservations } from '../../server/analyzer/assemble';
+import type { Prisma } from '../../server/generated/prisma/client';
 import { ANALYZER_VERSION } from '../../server/analyzer/local/version';
 import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/services/batch-runner';
 import { FAKE_PLACES } from '../fakes/gazetteer';
@@ -422,7 +424,7 @@ describe('a batch analysed again with the current analyzer', () => {
     expect(after.map((r) => r.previousAnalysisId)).toEqual([null, before[1].analysisId, null, null]);
     const newScore = Math.round((await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: after[1].analysisId! } })).riskScore!);
     expect(newScore).toBeLessThan(67);
-    expect(done.comparison).toEqual({ with_earlier: 1, compared: 1, band_changed: 1, higher: 0, lower: 1 });
+    expect(done.comparison).toEqual({ with_earlier: 1, compared: 1, band_changed: 1, higher: 0, lower: 1, findings_changed: 0 });
     const compared = await graphql<Json>(
       t,
       `
@@ -434,6 +436,7 @@ describe('a batch analysed again with the current analyzer', () => {
               bandChanged
               higher
               lower
+              findingsChanged
             }
             rows(bandChanged: true) {
               edges {
@@ -452,7 +455,14 @@ describe('a batch analysed again with the current analyzer', () => {
       `,
       { token: erin.idToken, variables: { id: Buffer.from(`Batch:${again.batchId}`).toString('base64') } },
     );
-    expect(compared.data!.batch.comparison).toEqual({ withEarlier: 1, compared: 1, bandChanged: 1, higher: 0, lower: 1 });
+    expect(compared.data!.batch.comparison).toEqual({
+      withEarlier: 1,
+      compared: 1,
+      bandChanged: 1,
+      higher: 0,
+      lower: 1,
+      findingsChanged: 0,
+    });
     expect(compared.data!.batch.rows.edges.map((e: Json) => e.node)).toEqual([
       { referenceId: 'V-2', earlierResult: { analysisId: before[1].analysisId, riskScore: 100, riskBand: 'high' } },
     ]);
@@ -468,7 +478,7 @@ describe('a batch analysed again with the current analyzer', () => {
       ]),
     ).toEqual([['V-2', newScore, before[1].analysisId, 100, 'high']]);
     const csv = (await (await t.request(`/aerial/batches/${again.batchId}/results`, { headers: auth(erin) })).text()).trim().split('\r\n');
-    expect(csv[0].split(',').slice(-3)).toEqual(['previous_analysis_id', 'previous_risk_score', 'previous_risk_band']);
+    expect(csv[0].split(',').slice(-4)).toEqual(['previous_analysis_id', 'previous_risk_score', 'previous_risk_band', 'changed_findings']);
     expect(csv).toHaveLength(5);
     const unclear = await t.request(`/aerial/batches/${again.batchId}/results?band_changed=maybe`, { headers: auth(erin) });
     expect(unclear.status).toBe(400);
@@ -517,16 +527,47 @@ describe('a batch analysed again with the current analyzer', () => {
   });
 });
 
+/**
+ * A batch of one image whose rows each pair an earlier finished result with a new one (analyses stored directly,
+ * with the given scores and results), as a batch of images analysed before makes them.
+ */
+async function comparedBatch(
+  owner: EmulatorUser,
+  image: string,
+  pairs: [
+    Pick<Prisma.AnalysisUncheckedCreateInput, 'riskScore' | 'results'>,
+    Pick<Prisma.AnalysisUncheckedCreateInput, 'riskScore' | 'results'>,
+  ][],
+) {
+  const done = (fields: Pick<Prisma.AnalysisUncheckedCreateInput, 'riskScore' | 'results'>) =>
+    t.db.prisma.analysis.create({
+      data: { ownerId: owner.uid, imageId: image, status: 'done', finishedAt: new Date(), ...fields },
+      select: { id: true },
+    });
+  const batch = await t.db.prisma.batch.create({
+    data: { ownerId: owner.uid, name: 'compared', source: 'images', totalRows: pairs.length },
+  });
+  for (const [i, [before, after]] of pairs.entries()) {
+    const [earlier, now] = [await done(before), await done(after)];
+    await t.db.prisma.batchRow.create({
+      data: {
+        batchId: batch.id,
+        rowNumber: i + 1,
+        status: 'analysing',
+        imageId: image,
+        analysisId: now.id,
+        previousAnalysisId: earlier.id,
+      },
+    });
+  }
+  return batch;
+}
+
 describe('a batch compared with earlier results', () => {
   it('counts band changes as the screens round scores, and pages through the rows whose band changed', async () => {
     const base = await t.listen();
     const kim = await createEmulatorUser();
     const image = await uploaded(base, kim, 'Compared lot');
-    const done = (riskScore: number) =>
-      t.db.prisma.analysis.create({
-        data: { ownerId: kim.uid, imageId: image, status: 'done', riskScore, finishedAt: new Date() },
-        select: { id: true },
-      });
     // earlier → new: band up (66 → 67, 33 → 34), same band but higher (20 → 25), the same score, band down (70 → 10),
     // and a half score: 66.5 is 67 on every screen (High), so 67 afterwards is the same score and band.
     const pairs: [number, number][] = [
@@ -537,24 +578,13 @@ describe('a batch compared with earlier results', () => {
       [70, 10],
       [66.5, 67],
     ];
-    const batch = await t.db.prisma.batch.create({
-      data: { ownerId: kim.uid, name: 'compared', source: 'images', totalRows: pairs.length },
-    });
-    for (const [i, [before, after]] of pairs.entries()) {
-      const [earlier, now] = [await done(before), await done(after)];
-      await t.db.prisma.batchRow.create({
-        data: {
-          batchId: batch.id,
-          rowNumber: i + 1,
-          status: 'analysing',
-          imageId: image,
-          analysisId: now.id,
-          previousAnalysisId: earlier.id,
-        },
-      });
-    }
+    const batch = await comparedBatch(
+      kim,
+      image,
+      pairs.map(([before, after]) => [{ riskScore: before }, { riskScore: after }]),
+    );
     const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(kim) })).json()) as Json;
-    expect(record.comparison).toEqual({ with_earlier: 6, compared: 6, band_changed: 3, higher: 3, lower: 1 });
+    expect(record.comparison).toEqual({ with_earlier: 6, compared: 6, band_changed: 3, higher: 3, lower: 1, findings_changed: 0 });
 
     // One row a page: rows 1, 2 and 5 changed band, each page says whether another follows.
     const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
@@ -603,6 +633,114 @@ describe('a batch compared with earlier results', () => {
       [2, 'low', 'medium'],
       [5, 'high', 'low'],
     ]);
+  });
+});
+
+describe('a batch compared finding by finding', () => {
+  it('says which findings changed, counts those rows, lists them alone when asked, and leaves measured quantities out', async () => {
+    const base = await t.listen();
+    const lee = await createEmulatorUser();
+    const image = await uploaded(base, lee, 'Finding lot');
+    type Over = { pool?: boolean; roof?: string; trees?: number; risks?: string[] };
+    const results = (o: Over) => {
+      const r = unknownObservations();
+      return {
+        ...r,
+        property_condition: 'good',
+        pool: o.pool ? { present: true, location: 'behind the house', condition: 'clean' } : r.pool,
+        trees: { overhanging: false, count: o.trees ?? 0, proximity: 'none' },
+        roof: { style: 'hip', condition: o.roof ?? 'good' },
+        additional_risks: o.risks ?? [],
+      };
+    };
+    // earlier → new: the roof worn and a pool built (same band), nothing changed, only the tree count moved (a
+    // measurement, not a finding), an earlier result with no score (not compared), a new risk and a band change.
+    const pairs: [number | null, Over, number, Over][] = [
+      [20, { roof: 'good' }, 30, { roof: 'poor', pool: true }],
+      [20, {}, 20, {}],
+      [20, { trees: 3 }, 20, { trees: 5 }],
+      [null, { roof: 'unknown' }, 20, {}],
+      [20, {}, 70, { risks: ['Storm debris in the yard'] }],
+    ];
+    const batch = await comparedBatch(
+      lee,
+      image,
+      pairs.map(([b, bo, a, ao]) => [
+        { riskScore: b, results: results(bo) },
+        { riskScore: a, results: results(ao) },
+      ]),
+    );
+    const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(lee) })).json()) as Json;
+    expect(record.comparison).toEqual({ with_earlier: 5, compared: 4, band_changed: 1, higher: 2, lower: 0, findings_changed: 2 });
+
+    const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
+    const query = `
+      query ($id: ID!, $findings: Boolean, $band: Boolean) {
+        batch(id: $id) {
+          comparison {
+            findingsChanged
+          }
+          rows(findingsChanged: $findings, bandChanged: $band) {
+            edges {
+              node {
+                rowNumber
+                changedFindings {
+                  field
+                  before
+                  after
+                }
+              }
+            }
+          }
+        }
+      }
+    `;
+    const rowsOf = async (variables: Json) => {
+      const res = await graphql<Json>(t, query, { token: lee.idToken, variables: { id: gid, ...variables } });
+      expect(res.errors).toBeUndefined();
+      return res.data!.batch.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.changedFindings]);
+    };
+    const pool = [
+      { field: 'pool', before: 'false', after: 'true' },
+      { field: 'pool_condition', before: 'none', after: 'clean' },
+    ];
+    const risk = [{ field: 'additional_risks', before: '', after: 'Storm debris in the yard' }];
+    expect(await rowsOf({})).toEqual([
+      [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
+      [2, []],
+      [3, []],
+      [4, null],
+      [5, risk],
+    ]);
+    expect(await rowsOf({ findings: true })).toEqual([
+      [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
+      [5, risk],
+    ]);
+    // Both filters: the rows whose band and findings changed.
+    expect(await rowsOf({ findings: true, band: true })).toEqual([[5, risk]]);
+
+    // The download: one cell per row, the same rows when asked for the changed ones.
+    const json = (await (await t.request(`/aerial/batches/${batch.id}/results?format=json`, { headers: auth(lee) })).json()) as Json[];
+    expect(json.map((r) => r.changed_findings)).toEqual([
+      'pool: false → true; pool_condition: none → clean; roof_condition: good → poor',
+      '',
+      '',
+      null,
+      'additional_risks: none → Storm debris in the yard',
+    ]);
+    const only = (await (
+      await t.request(`/aerial/batches/${batch.id}/results?format=json&findings_changed=TRUE`, { headers: auth(lee) })
+    ).json()) as Json[];
+    expect(only.map((r) => r.row)).toEqual([1, 5]);
+    const csv = (await (await t.request(`/aerial/batches/${batch.id}/results?findings_changed=true`, { headers: auth(lee) })).text())
+      .trim()
+      .split('\r\n');
+    expect(csv[0].split(',').at(-1)).toBe('changed_findings');
+    expect(csv[1].endsWith(',pool: false → true; pool_condition: none → clean; roof_condition: good → poor')).toBe(true);
+    expect(csv).toHaveLength(3);
+    const unclear = await t.request(`/aerial/batches/${batch.id}/results?findings_changed=yes`, { headers: auth(lee) });
+    expect(unclear.status).toBe(400);
+    expect(((await unclear.json()) as Json).error.message).toBe('findings_changed is true or false.');
   });
 });
 

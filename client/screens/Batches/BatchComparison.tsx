@@ -19,6 +19,7 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
           bandChanged
           higher
           lower
+          findingsChanged
         }
       }
     `,
@@ -39,12 +40,14 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         {rows(c.withEarlier)} {c.withEarlier === 1 ? 'has' : 'have'} an earlier result; {c.compared} of them{' '}
         {c.compared === 1 ? 'has' : 'have'} a score both times{running ? ' so far' : ''}.
-        {c.compared > 0 && ' Choose “Band changed” under Rows to see the properties whose risk band moved.'}
+        {c.compared > 0 &&
+          ' Choose “Band changed” or “Findings changed” under Rows to see the properties whose risk band or findings moved.'}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5">
         {(
           [
             ['Band changed', c.bandChanged, 'band-changed'],
+            ['Findings changed', c.findingsChanged, 'findings-changed'],
             ['Scored higher', c.higher, 'higher'],
             ['Scored lower', c.lower, 'lower'],
             ['Same score', same, 'same'],

@@ -9,19 +9,49 @@ import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/forms';
 import { LoadMore } from '../../components/LoadMore';
+import { humanize } from '../../components/analysis/format';
 import { bandLabels, scoreBand } from '../../components/analysis/riskBand';
 import { useRefetchInPlace } from '../../relay/useRefetchInPlace';
 
 export const BATCH_ROWS_PAGE_SIZE = 50;
 const FILTERS: (BatchRowState | null)[] = [null, 'queued', 'running', 'done', 'not_found', 'failed', 'invalid'];
-/** The filter's value for rows whose risk band differs from their earlier result's. */
+/** The filter's values for rows whose risk band, or some finding, differs from their earlier result's. */
 const BAND_CHANGED = 'band_changed';
+const FINDINGS_CHANGED = 'findings_changed';
+const EMPTY_FILTER: Record<string, string> = {
+  [BAND_CHANGED]: 'No row changed band.',
+  [FINDINGS_CHANGED]: 'No row’s findings changed.',
+};
 
 type Row = {
   readonly analysis: { readonly riskScore: number | null | undefined } | null | undefined;
   readonly state: BatchRowState;
   readonly earlierResult: { readonly analysisId: string; readonly riskScore: number | null | undefined } | null | undefined;
+  readonly changedFindings: readonly FindingChange[] | null | undefined;
 };
+type FindingChange = { readonly field: string; readonly before: string; readonly after: string };
+
+/** The findings' names as the results screen words them (the server names them by their results column). */
+const FINDING_LABELS: Record<string, string> = {
+  pool: 'Pool',
+  pool_condition: 'Pool condition',
+  spa: 'Spa',
+  trees_overhanging: 'Trees over the roof',
+  trees_proximity: 'Trees',
+  roof_style: 'Roof style',
+  roof_condition: 'Roof condition',
+  solar: 'Solar panels',
+  power_lines_crossing: 'Power lines crossing',
+  power_lines_proximity: 'Power lines',
+  property_condition: 'Property condition',
+  additional_risks: 'Additional risks',
+};
+
+/** One changed finding in words: "Roof condition: Good → Poor", "Pool: No → Yes", "Additional risks: None → Storm debris". */
+export function findingChange(change: FindingChange): string {
+  const value = (v: string) => (v === 'true' ? 'Yes' : v === 'false' ? 'No' : v === '' || v === 'none' ? 'None' : humanize(v));
+  return `${FINDING_LABELS[change.field] ?? humanize(change.field)}: ${value(change.before)} → ${value(change.after)}`;
+}
 
 /**
  * How a new score differs from the earlier one: "Medium → Low" when the band moved, else "+5", "−3" or "Same score";
@@ -45,6 +75,13 @@ function EarlierScore({ row }: { row: Row }) {
         {before ?? 'n/a'}
       </Link>
       {change && <p className="mt-1 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">{change}</p>}
+      {row.changedFindings && row.changedFindings.length > 0 && (
+        <ul className="mt-1 space-y-0.5 text-xs text-slate-600 dark:text-slate-400" aria-label="Changed findings">
+          {row.changedFindings.map((c) => (
+            <li key={c.field}>{findingChange(c)}</li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
@@ -59,13 +96,14 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
         cursor: { type: "String" }
         state: { type: "BatchRowState" }
         bandChanged: { type: "Boolean" }
+        findingsChanged: { type: "Boolean" }
       ) {
         id
         comparison {
           __typename
         }
-        rows(first: $count, after: $cursor, state: $state, bandChanged: $bandChanged)
-          @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged"]) {
+        rows(first: $count, after: $cursor, state: $state, bandChanged: $bandChanged, findingsChanged: $findingsChanged)
+          @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged", "findingsChanged"]) {
           edges {
             node {
               rowNumber
@@ -83,6 +121,11 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
               earlierResult {
                 analysisId
                 riskScore
+              }
+              changedFindings {
+                field
+                before
+                after
               }
             }
           }
@@ -114,8 +157,15 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
             onChange={(e) => {
               setFilter(e.target.value);
               const bandChanged = e.target.value === BAND_CHANGED;
-              const state = (bandChanged ? null : e.target.value || null) as BatchRowState | null;
-              reload.run({ state, bandChanged: bandChanged || null, count: BATCH_ROWS_PAGE_SIZE, cursor: null });
+              const findingsChanged = e.target.value === FINDINGS_CHANGED;
+              const state = (bandChanged || findingsChanged ? null : e.target.value || null) as BatchRowState | null;
+              reload.run({
+                state,
+                bandChanged: bandChanged || null,
+                findingsChanged: findingsChanged || null,
+                count: BATCH_ROWS_PAGE_SIZE,
+                cursor: null,
+              });
             }}
           >
             {FILTERS.map((state) => (
@@ -124,6 +174,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
               </option>
             ))}
             {compared && <option value={BAND_CHANGED}>Band changed</option>}
+            {compared && <option value={FINDINGS_CHANGED}>Findings changed</option>}
           </select>
         </label>
       </div>
@@ -203,9 +254,7 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
           </tbody>
         </table>
         {rows.length === 0 && (
-          <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
-            {filter === BAND_CHANGED ? 'No row changed band.' : 'No rows in this state.'}
-          </p>
+          <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{EMPTY_FILTER[filter] ?? 'No rows in this state.'}</p>
         )}
       </div>
       <LoadMore

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreChange } from './BatchRowsTable';
+import { findingChange, scoreChange } from './BatchRowsTable';
 
 describe('scoreChange (the batch rows’ Earlier column, decision 025)', () => {
   it('names the bands when the band moved, else the difference', () => {
@@ -13,5 +13,19 @@ describe('scoreChange (the batch rows’ Earlier column, decision 025)', () => {
   it('says nothing when either result has no score', () => {
     expect(scoreChange(null, 40)).toBeNull();
     expect(scoreChange(40, undefined)).toBeNull();
+  });
+});
+
+describe('findingChange (a changed finding in the Earlier column, decision 026)', () => {
+  it('names the finding as the results screen does and words its values', () => {
+    expect(findingChange({ field: 'roof_condition', before: 'good', after: 'poor' })).toBe('Roof condition: Good → Poor');
+    expect(findingChange({ field: 'pool', before: 'false', after: 'true' })).toBe('Pool: No → Yes');
+    expect(findingChange({ field: 'pool_condition', before: 'none', after: 'clean' })).toBe('Pool condition: None → Clean');
+    expect(findingChange({ field: 'power_lines_proximity', before: 'near', after: 'over_structure' })).toBe(
+      'Power lines: Near → Over structure',
+    );
+    expect(findingChange({ field: 'additional_risks', before: '', after: 'Storm debris in the yard' })).toBe(
+      'Additional risks: None → Storm debris in the yard',
+    );
   });
 });
