@@ -3,10 +3,12 @@
 // screen and an integrator read it, on the embedded PGlite database or (--postgres) on a PostgreSQL 15 cluster this
 // script starts on 127.0.0.1 as the tests do, through the real app in this process. Two batches of the same rows:
 // one without earlier results (the baseline), and one where every row is compared with an earlier result, half of
-// them in another band (decision 025). Prints the median and p95 of each request against a baseline measured in this
-// process, and their ratio: what the comparison costs the batch screen's progress poll (every 1.5 s while a batch
-// runs), its rows and the downloads, and what the "band changed" filter costs against the state filter beside it.
+// them in another band (decision 025) and a quarter with a changed finding (decision 026). Prints the median and p95
+// of each request against a baseline measured in this process, and their ratio: what the comparison costs the batch
+// screen's progress poll (every 1.5 s while a batch runs), its rows and the downloads, and what the "band changed"
+// and "findings changed" filters cost against the state filter beside them.
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { findingsKey } from '../server/services/analysis-columns';
 import { accountWithOneAnalysis, numberOption, requestTimer, startBenchApp } from './harness';
 
 const N = numberOption('--rows', 10_000);
@@ -18,7 +20,10 @@ const { emulator, db, request, close } = await startBenchApp({ postgres: POSTGRE
 try {
   const { auth, seed } = await accountWithOneAnalysis(request, db, emulator.hostPort);
   const { id: _id, results, evidence, provenance, analyzerResults: _r, analyzerEvidence: _e, review: _v, subjectPoint: _p, ...rest } = seed;
-  // N images, each with an earlier analysis and a new one: scores that keep the band on even rows and move it on odd.
+  // N images, each with an earlier analysis and a new one: scores that keep the band on even rows and move it on odd,
+  // and on every fourth row an earlier roof condition that differs (a changed finding, decision 026).
+  const stored = (results ?? {}) as { roof?: { condition?: string } };
+  const otherRoof = { ...stored, roof: { ...stored.roof, condition: stored.roof?.condition === 'poor' ? 'good' : 'poor' } };
   const { id: _imageId, ...image } = await db.prisma.image.findUniqueOrThrow({ where: { id: seed.imageId } });
   const imageIds = Array.from({ length: N }, () => crypto.randomUUID());
   const earlierIds = imageIds.map(() => crypto.randomUUID());
@@ -28,19 +33,24 @@ try {
     await db.prisma.image.createMany({
       data: slice.map((id) => ({ ...image, id, storageKey: `bench/${id}`, providerMeta: image.providerMeta ?? undefined })),
     });
-    const analysis = (id: string, imageId: string, riskScore: number) => ({
+    const analysis = (id: string, imageId: string, riskScore: number, roofChanged = false) => ({
       ...rest,
       id,
       imageId,
       riskScore,
-      results: results ?? undefined,
+      results: roofChanged ? otherRoof : (results ?? undefined),
+      // As the job runner and reviews store it with the results.
+      findingsKey: findingsKey(roofChanged ? otherRoof : results),
       evidence: evidence ?? undefined,
       provenance: provenance ?? undefined,
     });
     await db.prisma.analysis.createMany({
       data: slice.flatMap((imageId, k) => {
         const i = from + k;
-        return [analysis(earlierIds[i], imageId, 20 + (i % 10)), analysis(newIds[i], imageId, i % 2 ? 50 + (i % 10) : 25 + (i % 5))];
+        return [
+          analysis(earlierIds[i], imageId, 20 + (i % 10), i % 4 === 0),
+          analysis(newIds[i], imageId, i % 2 ? 50 + (i % 10) : 25 + (i % 5)),
+        ];
       }),
     });
   }
@@ -67,7 +77,7 @@ try {
   await db.prisma.$executeRawUnsafe('ANALYZE batch_rows');
 
   const graphqlRows = (id: string, filter: string) =>
-    `graphql:{ batch(id: "${Buffer.from(`Batch:${id}`).toString('base64')}") { comparison { compared bandChanged } rows(first: 50${filter}) { edges { node { rowNumber state analysis { riskScore } earlierResult { riskScore } } } } } }`;
+    `graphql:{ batch(id: "${Buffer.from(`Batch:${id}`).toString('base64')}") { comparison { compared bandChanged } rows(first: 50${filter}) { edges { node { rowNumber state analysis { riskScore } earlierResult { riskScore } changedFindings { field before after } } } } } }`;
   const timed = requestTimer(request, auth, 2);
   const time = (url: string, runs = RUNS) => timed(url, runs);
   // Each request on the compared batch against its baseline: the same request on the batch without earlier results,
@@ -82,6 +92,11 @@ try {
       graphqlRows(compared, ', bandChanged: true'),
     ],
     [
+      'first 50 rows whose findings changed (GraphQL `findingsChanged`) vs first 50 done rows (`state: done`)',
+      graphqlRows(compared, ', state: done'),
+      graphqlRows(compared, ', findingsChanged: true'),
+    ],
+    [
       `results download, every row (JSON, ${N} rows)`,
       `/aerial/batches/${plain}/results?format=json`,
       `/aerial/batches/${compared}/results?format=json`,
@@ -91,6 +106,12 @@ try {
       `results download, rows whose band changed (JSON, ${N / 2} rows) vs every row`,
       `/aerial/batches/${compared}/results?format=json`,
       `/aerial/batches/${compared}/results?format=json&band_changed=true`,
+      downloads,
+    ],
+    [
+      `results download, rows whose findings changed (JSON, ${N / 4} rows) vs every row`,
+      `/aerial/batches/${compared}/results?format=json`,
+      `/aerial/batches/${compared}/results?format=json&findings_changed=true`,
       downloads,
     ],
   ];

@@ -111,6 +111,19 @@ export function changedFindings(before: unknown, after: unknown): FindingChange[
   return changes;
 }
 
+/**
+ * The compared findings of a result as one text (the `findings_key` column, decision 026): two results with the same
+ * key have the same compared findings, as `changedFindings` tells them apart. It is the text PostgreSQL gives the JSON
+ * array of those values (`[true, "clean", …]`, elements after ", "), so the migration that added the column could
+ * fill it for the results stored before it with the same SQL (`jsonb_build_array(…)::text`) and keys from either
+ * side compare equal.
+ */
+export function findingsKey(results: unknown): string {
+  const text = (value: unknown): string =>
+    Array.isArray(value) ? `[${value.map(text).join(', ')}]` : value === null ? 'null' : JSON.stringify(value);
+  return text(COMPARED_FINDINGS.map(([, path]) => valueAt(results, path)));
+}
+
 /** The changes in one cell: "roof_condition: poor → good; pool: false → true"; empty when none, null when not compared. */
 export function changedFindingsCell(changes: FindingChange[] | null): string | null {
   return changes === null ? null : changes.map((c) => `${c.field}: ${c.before || 'none'} → ${c.after || 'none'}`).join('; ');

@@ -2,6 +2,7 @@
 // searching "pool" does not match every record that says `"pool": {"present": false}`) and the
 // filter flags of analysis-contract.md ("Who uses which rule").
 import { hasSubjectBuilding, type AnalysisResults, type Evidence } from '../analyzer/contract';
+import { findingsKey } from './analysis-columns';
 
 const TREE_WORDS = {
   none: '',
@@ -72,6 +73,8 @@ export interface FilterFlags {
   roofPoor: boolean;
   hasSolar: boolean;
   hasPowerLines: boolean;
+  /** Not a history filter: the compared findings that batches read (decision 026), denormalised with the flags. */
+  findingsKey: string;
 }
 
 export function filterFlagsFor(results: AnalysisResults): FilterFlags {
@@ -82,5 +85,6 @@ export function filterFlagsFor(results: AnalysisResults): FilterFlags {
     roofPoor: results.roof.condition === 'poor',
     hasSolar: results.solar.present,
     hasPowerLines: results.power_lines.crossing_property || results.power_lines.proximity !== 'none',
+    findingsKey: findingsKey(results),
   };
 }

@@ -4,8 +4,10 @@
 // for and a 1,000-row export; bad rows are reported per row; a restart resumes a batch without losing or
 // doubling a row; another user sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { unknownObservations } from '../../server/analyzer/assemble';
 import type { Prisma } from '../../server/generated/prisma/client';
+import { findingsKey } from '../../server/services/analysis-columns';
 import { ANALYZER_VERSION } from '../../server/analyzer/local/version';
 import { ADDRESS_NOT_FOUND_MESSAGE } from '../../server/services/batch-runner';
 import { FAKE_PLACES } from '../fakes/gazetteer';
@@ -539,9 +541,17 @@ async function comparedBatch(
     Pick<Prisma.AnalysisUncheckedCreateInput, 'riskScore' | 'results'>,
   ][],
 ) {
+  // The findings key as the job runner and reviews store it with the results.
   const done = (fields: Pick<Prisma.AnalysisUncheckedCreateInput, 'riskScore' | 'results'>) =>
     t.db.prisma.analysis.create({
-      data: { ownerId: owner.uid, imageId: image, status: 'done', finishedAt: new Date(), ...fields },
+      data: {
+        ownerId: owner.uid,
+        imageId: image,
+        status: 'done',
+        finishedAt: new Date(),
+        ...fields,
+        findingsKey: fields.results ? findingsKey(fields.results) : null,
+      },
       select: { id: true },
     });
   const batch = await t.db.prisma.batch.create({
@@ -741,6 +751,46 @@ describe('a batch compared finding by finding', () => {
     const unclear = await t.request(`/aerial/batches/${batch.id}/results?findings_changed=yes`, { headers: auth(lee) });
     expect(unclear.status).toBe(400);
     expect(((await unclear.json()) as Json).error.message).toBe('findings_changed is true or false.');
+  });
+});
+
+describe('the findings key of results stored before it', () => {
+  it('is filled by the migration with the text the server writes, so old and new results compare equal', async () => {
+    const base = await t.listen();
+    const max = await createEmulatorUser();
+    const image = await uploaded(base, max, 'Old lot');
+    const results = {
+      ...unknownObservations(),
+      pool: { present: true, location: 'behind', condition: 'green' },
+      roof: { style: 'gable', condition: 'fair' },
+      additional_risks: ['Debris "near" the shed', 'Überhang — ünder\nthe eaves', 'a\\b\tc'],
+    };
+    const { id } = await t.db.prisma.analysis.create({
+      data: { ownerId: max.uid, imageId: image, status: 'done', riskScore: 40, results, findingsKey: null },
+    });
+    const migration = readFileSync(
+      new URL('../../prisma/migrations/20261129200000_analysis_findings_key/migration.sql', import.meta.url),
+      'utf8',
+    );
+    const fill = migration.slice(migration.indexOf('UPDATE')).replace('WHERE "results" IS NOT NULL', `WHERE id = '${id}'`);
+    expect(fill).toContain(`WHERE id = '${id}'`);
+    await t.db.prisma.$executeRawUnsafe(fill);
+    const stored = await t.db.prisma.analysis.findUniqueOrThrow({ where: { id } });
+    expect(stored.findingsKey).toBe(findingsKey(results));
+    expect(JSON.parse(stored.findingsKey!)).toEqual([
+      true,
+      'green',
+      false,
+      false,
+      'none',
+      'gable',
+      'fair',
+      false,
+      false,
+      'none',
+      'unknown',
+      results.additional_risks,
+    ]);
   });
 });
 
