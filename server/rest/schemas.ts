@@ -432,7 +432,7 @@ export const batchSchema = z
           .number()
           .int()
           .describe(
-            'Compared rows with a finding (pool, spa, trees, roof, solar, power lines, condition, risks) that differs (`?findings_changed=true` on the results lists them).',
+            'Compared rows with a finding (pool, spa, trees, roof, solar, power lines, property condition) that differs (`?findings_changed=true` on the results lists them).',
           ),
       })
       .nullable()
@@ -489,7 +489,7 @@ export const batchResultSchema = z
       .string()
       .nullable()
       .describe(
-        'The findings that differ from the earlier result’s, as "roof_condition: poor → good; pool: false → true" (a column name, the earlier and the new value; "none" for no value). Empty when none differs; null unless this row and its earlier result were both scored.',
+        'The findings that differ from the earlier result’s, as "pool: false → true; roof_condition: poor → good" (a results column, the earlier and the new value, in the columns’ order; "—" for a missing value). Empty when none differs; null unless this row and its earlier result were both scored.',
       ),
   })
   .meta({ id: 'BatchResult' });

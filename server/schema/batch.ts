@@ -67,10 +67,10 @@ const FindingChangeRef = builder.objectRef<FindingChange>('FindingChange').imple
   fields: (t) => ({
     field: t.exposeString('field', {
       description:
-        'The results column: pool, pool_condition, spa, trees_overhanging, trees_proximity, roof_style, roof_condition, solar, power_lines_crossing, power_lines_proximity, property_condition or additional_risks.',
+        'The results column: pool, pool_condition, spa, trees_overhanging, trees_proximity, roof_style, roof_condition, solar, power_lines_crossing, power_lines_proximity or property_condition.',
     }),
     before: t.exposeString('before', { description: 'The earlier value as the results download prints it (empty: none).' }),
-    after: t.exposeString('after'),
+    after: t.exposeString('after', { description: 'The new value, the same way.' }),
   }),
 });
 
@@ -83,7 +83,7 @@ const BatchComparisonRef = builder.objectRef<BatchComparison>('BatchComparison')
     higher: t.exposeInt('higher', { description: 'Compared rows whose score rose.' }),
     lower: t.exposeInt('lower', { description: 'Compared rows whose score fell.' }),
     findingsChanged: t.exposeInt('findings_changed', {
-      description: 'Compared rows with a finding (pool, spa, trees, roof, solar, power lines, condition, risks) that differs.',
+      description: 'Compared rows with a finding (pool, spa, trees, roof, solar, power lines, property condition) that differs.',
     }),
   }),
 });
@@ -112,7 +112,7 @@ const BatchRowRef = builder.objectRef<RowWithAnalysis>('BatchRow').implement({
       type: [FindingChangeRef],
       nullable: true,
       description:
-        'The findings that differ from the earlier result’s, when both were scored (empty when none did); null when the row is not compared.',
+        'The findings that differ from the earlier result’s, when both were scored (empty when none did); null when the row is not compared (or either result was stored before findings were compared, during an upgrade).',
       resolve: (row) => rowFindingChanges(row),
     }),
   }),

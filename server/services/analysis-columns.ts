@@ -61,8 +61,11 @@ export function scoreColumns(row: Pick<Analysis, 'status' | 'riskScore'> | null)
 
 /**
  * The findings a batch compares with a row's earlier result (decision 026): each named as its results column and
- * read at one path of the stored results (`resultColumns`, `property_condition`). Measured quantities (the tree
- * count, the solar coverage) are left out: they move a little on every run without the property changing.
+ * read at one path of the stored results (`resultColumns`, `property_condition`); every one holds a boolean or a
+ * word of the analysis contract. Left out: the measured quantities (the tree count, the solar coverage), which move a
+ * little on every run without the property changing, and the additional risks, free sentences that carry
+ * measurements too (the local analyzer's canopy share) and that Claude words afresh on every run; the score and band
+ * comparison covers their effect.
  */
 export const COMPARED_FINDINGS = [
   ['pool', ['pool', 'present']],
@@ -76,7 +79,6 @@ export const COMPARED_FINDINGS = [
   ['power_lines_crossing', ['power_lines', 'crossing_property']],
   ['power_lines_proximity', ['power_lines', 'proximity']],
   ['property_condition', ['property_condition']],
-  ['additional_risks', ['additional_risks']],
 ] as const satisfies readonly (readonly [string, readonly string[]])[];
 
 export type ComparedFinding = (typeof COMPARED_FINDINGS)[number][0];
@@ -94,37 +96,40 @@ function valueAt(results: unknown, path: readonly string[]): unknown {
   return value ?? null;
 }
 
-const cellText = (value: unknown) => (value === null ? '' : Array.isArray(value) ? value.join('; ') : String(value));
+const cellText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * The compared findings that differ between an earlier result and a later one, in `COMPARED_FINDINGS` order; null
- * when either has no result to compare. Values are compared as stored (as the SQL count compares them: lists in
- * order), so it and `findingsChangedSql` agree.
+ * The compared findings that differ between an earlier result and a later one, from their findings keys
+ * (`findingsKey`, the values in `COMPARED_FINDINGS` order), so the list says what the count and filter compare: none
+ * when the keys are equal. Null when either result has no key (no result, or one stored by a server before the key
+ * during an upgrade): such a row is not compared finding by finding.
  */
-export function changedFindings(before: unknown, after: unknown): FindingChange[] | null {
-  if (before === null || before === undefined || after === null || after === undefined) return null;
-  const changes: FindingChange[] = [];
-  for (const [field, path] of COMPARED_FINDINGS) {
-    const [b, a] = [valueAt(before, path), valueAt(after, path)];
-    if (JSON.stringify(b) !== JSON.stringify(a)) changes.push({ field, before: cellText(b), after: cellText(a) });
-  }
-  return changes;
+export function changedFindings(beforeKey: string | null, afterKey: string | null): FindingChange[] | null {
+  if (beforeKey === null || afterKey === null) return null;
+  if (beforeKey === afterKey) return [];
+  const [before, after] = [JSON.parse(beforeKey), JSON.parse(afterKey)] as [unknown[], unknown[]];
+  return COMPARED_FINDINGS.flatMap(([field], i) =>
+    JSON.stringify(before[i] ?? null) === JSON.stringify(after[i] ?? null)
+      ? []
+      : [{ field, before: cellText(before[i]), after: cellText(after[i]) }],
+  );
 }
 
 /**
  * The compared findings of a result as one text (the `findings_key` column, decision 026): two results with the same
  * key have the same compared findings, as `changedFindings` tells them apart. It is the text PostgreSQL gives the JSON
- * array of those values (`[true, "clean", …]`, elements after ", "), so the migration that added the column could
- * fill it for the results stored before it with the same SQL (`jsonb_build_array(…)::text`) and keys from either
- * side compare equal.
+ * array of those values (`[true, "clean", …]`, elements after ", "; booleans and strings, as the contract puts at
+ * those paths), so the migration that added the column filled it for the results stored before it with the same SQL
+ * (`jsonb_build_array(…)::text`) and keys from either side compare equal.
  */
 export function findingsKey(results: unknown): string {
-  const text = (value: unknown): string =>
-    Array.isArray(value) ? `[${value.map(text).join(', ')}]` : value === null ? 'null' : JSON.stringify(value);
-  return text(COMPARED_FINDINGS.map(([, path]) => valueAt(results, path)));
+  return `[${COMPARED_FINDINGS.map(([, path]) => JSON.stringify(valueAt(results, path))).join(', ')}]`;
 }
 
-/** The changes in one cell: "roof_condition: poor → good; pool: false → true"; empty when none, null when not compared. */
+/**
+ * The changes in one cell: "pool: false → true; roof_condition: poor → good" (a missing value as "—"); empty when
+ * none, null when not compared.
+ */
 export function changedFindingsCell(changes: FindingChange[] | null): string | null {
-  return changes === null ? null : changes.map((c) => `${c.field}: ${c.before || 'none'} → ${c.after || 'none'}`).join('; ');
+  return changes === null ? null : changes.map((c) => `${c.field}: ${c.before || '—'} → ${c.after || '—'}`).join('; ');
 }

@@ -412,11 +412,11 @@ const comparedSql = Prisma.sql`(r.status = 'analysing' AND a.status = 'done' AND
 const [newScore, earlierScore] = [roundedSql(Prisma.sql`a.risk_score`), roundedSql(Prisma.sql`p.risk_score`)];
 const bandChangedSql = Prisma.sql`(${comparedSql} AND ${bandSql(newScore)} <> ${bandSql(earlierScore)})`;
 /**
- * A compared row one of whose findings differs from the earlier result's, as `changedFindings` tells it: by the
- * `findings_key` each result is stored with (one short column, so the count of a 10,000-row batch carries no JSON
- * through its joins).
+ * A compared row one of whose findings differs from the earlier result's: their `findings_key`s differ (decision 026;
+ * one short column, so the count of a 10,000-row batch carries no JSON through its joins). A result without a key
+ * (stored by a server before it, during an upgrade) is not compared finding by finding, as `rowFindingChanges` says.
  */
-const findingsChangedSql = Prisma.sql`(${comparedSql} AND a.findings_key IS DISTINCT FROM p.findings_key)`;
+const findingsChangedSql = Prisma.sql`(${comparedSql} AND a.findings_key <> p.findings_key)`;
 /** Which rows a page keeps when asked for the changed ones only. */
 const CHANGED_SQL = { band: bandChangedSql, findings: findingsChangedSql } as const;
 export type ChangedFilter = keyof typeof CHANGED_SQL;
@@ -477,17 +477,17 @@ export type BatchRowWith<A> = BatchRow & {
 };
 export type RowWithAnalysis = BatchRowWith<Analysis>;
 /** What a row reads of its earlier result: enough to compare score, band and findings. */
-export type EarlierAnalysis = Pick<Analysis, 'id' | 'status' | 'riskScore' | 'results'>;
+export type EarlierAnalysis = Pick<Analysis, 'id' | 'status' | 'riskScore' | 'findingsKey'>;
 
 /**
  * The findings of a finished, scored row that differ from its earlier result's (decision 026), when that was scored
- * too (the rows the comparison counts); null otherwise.
+ * too (the rows the comparison counts), by their findings keys; null otherwise, or when either has no key.
  */
-export function rowFindingChanges(row: BatchRowWith<Pick<Analysis, 'status' | 'riskScore' | 'results'>>): FindingChange[] | null {
+export function rowFindingChanges(row: BatchRowWith<Pick<Analysis, 'status' | 'riskScore' | 'findingsKey'>>): FindingChange[] | null {
   const [now, before] = [row.analysis, row.previousAnalysis];
   if (row.status !== 'analysing' || !now || !before) return null;
   if (now.status !== 'done' || now.riskScore === null || before.status !== 'done' || before.riskScore === null) return null;
-  return changedFindings(before.results, now.results);
+  return changedFindings(before.findingsKey, now.findingsKey);
 }
 
 /**
@@ -500,6 +500,7 @@ const RESULT_ANALYSIS_COLUMNS = {
   error: true,
   riskScore: true,
   results: true,
+  findingsKey: true,
   propertyLocation: true,
   provenance: true,
 } satisfies Prisma.AnalysisSelect;
@@ -582,7 +583,7 @@ export async function listBatchResultRows(db: Db, batchId: string, opts: RowsPag
 }
 
 const ROW_RELATIONS = {
-  previousAnalysis: { select: { id: true, status: true, riskScore: true, results: true } },
+  previousAnalysis: { select: { id: true, status: true, riskScore: true, findingsKey: true } },
   image: { select: { latitude: true, longitude: true, providerMeta: true } },
 } satisfies Prisma.BatchRowInclude;
 

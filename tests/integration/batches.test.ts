@@ -651,7 +651,7 @@ describe('a batch compared finding by finding', () => {
     const base = await t.listen();
     const lee = await createEmulatorUser();
     const image = await uploaded(base, lee, 'Finding lot');
-    type Over = { pool?: boolean; roof?: string; trees?: number; risks?: string[] };
+    type Over = { pool?: boolean; roof?: string; trees?: number; risks?: string[]; wires?: 'none' | 'over_structure' };
     const results = (o: Over) => {
       const r = unknownObservations();
       return {
@@ -660,17 +660,21 @@ describe('a batch compared finding by finding', () => {
         pool: o.pool ? { present: true, location: 'behind the house', condition: 'clean' } : r.pool,
         trees: { overhanging: false, count: o.trees ?? 0, proximity: 'none' },
         roof: { style: 'hip', condition: o.roof ?? 'good' },
+        power_lines: { crossing_property: false, proximity: o.wires ?? 'none' },
         additional_risks: o.risks ?? [],
       };
     };
-    // earlier → new: the roof worn and a pool built (same band), nothing changed, only the tree count moved (a
-    // measurement, not a finding), an earlier result with no score (not compared), a new risk and a band change.
+    // earlier → new: the roof worn and a pool built (same band), nothing changed, only the tree count and a risk
+    // sentence's measurement moved (not findings), an earlier result with no score (not compared), a power line over
+    // the roof and a band change, and a roof worn where the earlier result has no findings key (stored before it).
+    const canopy = (share: number) => [`Dense tree canopy: ${share} % of the 10 m around the house`];
     const pairs: [number | null, Over, number, Over][] = [
       [20, { roof: 'good' }, 30, { roof: 'poor', pool: true }],
       [20, {}, 20, {}],
-      [20, { trees: 3 }, 20, { trees: 5 }],
+      [20, { trees: 3, risks: canopy(52) }, 20, { trees: 5, risks: canopy(55) }],
       [null, { roof: 'unknown' }, 20, {}],
-      [20, {}, 70, { risks: ['Storm debris in the yard'] }],
+      [20, {}, 70, { wires: 'over_structure' }],
+      [20, { roof: 'good' }, 20, { roof: 'poor' }],
     ];
     const batch = await comparedBatch(
       lee,
@@ -680,8 +684,10 @@ describe('a batch compared finding by finding', () => {
         { riskScore: a, results: results(ao) },
       ]),
     );
+    const last = await t.db.prisma.batchRow.findFirstOrThrow({ where: { batchId: batch.id, rowNumber: 6 } });
+    await t.db.prisma.analysis.update({ where: { id: last.previousAnalysisId! }, data: { findingsKey: null } });
     const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(lee) })).json()) as Json;
-    expect(record.comparison).toEqual({ with_earlier: 5, compared: 4, band_changed: 1, higher: 2, lower: 0, findings_changed: 2 });
+    expect(record.comparison).toEqual({ with_earlier: 6, compared: 5, band_changed: 1, higher: 2, lower: 0, findings_changed: 2 });
 
     const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
     const query = `
@@ -714,20 +720,21 @@ describe('a batch compared finding by finding', () => {
       { field: 'pool', before: 'false', after: 'true' },
       { field: 'pool_condition', before: 'none', after: 'clean' },
     ];
-    const risk = [{ field: 'additional_risks', before: '', after: 'Storm debris in the yard' }];
+    const wires = [{ field: 'power_lines_proximity', before: 'none', after: 'over_structure' }];
     expect(await rowsOf({})).toEqual([
       [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
       [2, []],
       [3, []],
       [4, null],
-      [5, risk],
+      [5, wires],
+      [6, null],
     ]);
     expect(await rowsOf({ findings: true })).toEqual([
       [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
-      [5, risk],
+      [5, wires],
     ]);
     // Both filters: the rows whose band and findings changed.
-    expect(await rowsOf({ findings: true, band: true })).toEqual([[5, risk]]);
+    expect(await rowsOf({ findings: true, band: true })).toEqual([[5, wires]]);
 
     // The download: one cell per row, the same rows when asked for the changed ones.
     const json = (await (await t.request(`/aerial/batches/${batch.id}/results?format=json`, { headers: auth(lee) })).json()) as Json[];
@@ -736,7 +743,8 @@ describe('a batch compared finding by finding', () => {
       '',
       '',
       null,
-      'additional_risks: none → Storm debris in the yard',
+      'power_lines_proximity: none → over_structure',
+      null,
     ]);
     const only = (await (
       await t.request(`/aerial/batches/${batch.id}/results?format=json&findings_changed=TRUE`, { headers: auth(lee) })
@@ -763,7 +771,9 @@ describe('the findings key of results stored before it', () => {
       ...unknownObservations(),
       pool: { present: true, location: 'behind', condition: 'green' },
       roof: { style: 'gable', condition: 'fair' },
-      additional_risks: ['Debris "near" the shed', 'Überhang — ünder\nthe eaves', 'a\\b\tc'],
+      // Not a word of the contract: a string with quotes, a newline, a tab, a backslash and accents, where a
+      // finding's text would be.
+      property_condition: 'Debris "near" — Überhang ünder\nthe eaves a\\b\tc',
     };
     const { id } = await t.db.prisma.analysis.create({
       data: { ownerId: max.uid, imageId: image, status: 'done', riskScore: 40, results, findingsKey: null },
@@ -788,8 +798,7 @@ describe('the findings key of results stored before it', () => {
       false,
       false,
       'none',
-      'unknown',
-      results.additional_risks,
+      results.property_condition,
     ]);
   });
 });

@@ -15,6 +15,7 @@ import {
   uploaded,
   type AnalysisTestApp,
 } from '../helpers/analysis';
+import { findingsKey } from '../../server/services/analysis-columns';
 import { graphql } from '../helpers/graphql';
 import type { TestApp } from '../helpers/test-app';
 
@@ -229,13 +230,22 @@ describe('reviewing an analysis over REST', () => {
   it('a review is reverted whole: the analyzer’s output is effective again', async () => {
     const id = await analysed(user);
     const before = await record(id);
+    // The findings key that batches compare (decision 026) is written with the results by the runner, each review and
+    // the revert.
+    const stored = () => t.db.prisma.analysis.findUniqueOrThrow({ where: { id } });
+    const analysedKey = (await stored()).findingsKey;
+    expect(analysedKey).toBe(findingsKey((await stored()).results));
     await review(user, id, { field: 'pool', value: 'absent', reason: 'Filled in' });
+    const reviewed = await stored();
+    expect(reviewed.findingsKey).toBe(findingsKey(reviewed.results));
+    expect(reviewed.findingsKey).not.toBe(analysedKey);
     const res = await t.request(`/aerial/analysis/${id}/review`, { method: 'DELETE', headers: auth(user) });
     expect(res.status).toBe(200);
     const after = (await res.json()) as Json;
     expect(after.review).toBeNull();
     expect(after.risk_score).toBe(67);
     expect(after).toEqual(before);
+    expect((await stored()).findingsKey).toBe(analysedKey);
     const again = await t.request(`/aerial/analysis/${id}/review`, { method: 'DELETE', headers: auth(user) });
     expect(again.status).toBe(409);
     expect(((await again.json()) as Json).error.message).toBe('This analysis has no review to revert.');

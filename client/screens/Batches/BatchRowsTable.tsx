@@ -44,12 +44,11 @@ const FINDING_LABELS: Record<string, string> = {
   power_lines_crossing: 'Power lines crossing',
   power_lines_proximity: 'Power lines',
   property_condition: 'Property condition',
-  additional_risks: 'Additional risks',
 };
 
-/** One changed finding in words: "Roof condition: Good → Poor", "Pool: No → Yes", "Additional risks: None → Storm debris". */
+/** One changed finding in words: "Roof condition: Good → Poor", "Pool: No → Yes", "Power lines: None → Over structure". */
 export function findingChange(change: FindingChange): string {
-  const value = (v: string) => (v === 'true' ? 'Yes' : v === 'false' ? 'No' : v === '' || v === 'none' ? 'None' : humanize(v));
+  const value = (v: string) => (v === 'true' ? 'Yes' : v === 'false' ? 'No' : v === '' ? '—' : humanize(v));
   return `${FINDING_LABELS[change.field] ?? humanize(change.field)}: ${value(change.before)} → ${value(change.after)}`;
 }
 

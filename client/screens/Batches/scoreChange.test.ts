@@ -24,8 +24,6 @@ describe('findingChange (a changed finding in the Earlier column, decision 026)'
     expect(findingChange({ field: 'power_lines_proximity', before: 'near', after: 'over_structure' })).toBe(
       'Power lines: Near → Over structure',
     );
-    expect(findingChange({ field: 'additional_risks', before: '', after: 'Storm debris in the yard' })).toBe(
-      'Additional risks: None → Storm debris in the yard',
-    );
+    expect(findingChange({ field: 'property_condition', before: '', after: 'fair' })).toBe('Property condition: — → Fair');
   });
 });

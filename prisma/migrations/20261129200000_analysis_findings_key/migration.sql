@@ -15,7 +15,6 @@ UPDATE "analyses" SET "findings_key" = jsonb_build_array(
   COALESCE(results #> '{solar,present}', 'null'),
   COALESCE(results #> '{power_lines,crossing_property}', 'null'),
   COALESCE(results #> '{power_lines,proximity}', 'null'),
-  COALESCE(results #> '{property_condition}', 'null'),
-  COALESCE(results #> '{additional_risks}', 'null')
+  COALESCE(results #> '{property_condition}', 'null')
 )::text
 WHERE "results" IS NOT NULL;
