@@ -97,6 +97,11 @@ try {
       graphqlRows(compared, ', findingsChanged: true'),
     ],
     [
+      'how many rows each finding changed on (GraphQL `findingsChangedBy`, once a batch has finished) vs the comparison alone',
+      `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } } }`,
+      `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } findingsChangedBy { field rows } } }`,
+    ],
+    [
       `results download, every row (JSON, ${N} rows)`,
       `/aerial/batches/${plain}/results?format=json`,
       `/aerial/batches/${compared}/results?format=json`,

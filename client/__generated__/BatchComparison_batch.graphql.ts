@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<8e61191ad39440d353495e6d7ee81376>>
+ * @generated SignedSource<<eb3f754e5712d7eb1dbaad87a926191a>>
  * @lightSyntaxTransform
  */
 
@@ -19,6 +19,10 @@ export type BatchComparison_batch$data = {
     readonly lower: number;
     readonly withEarlier: number;
   } | null | undefined;
+  readonly findingsChangedBy: ReadonlyArray<{
+    readonly field: string;
+    readonly rows: number;
+  }> | null | undefined;
   readonly status: BatchStatus;
   readonly " $fragmentType": "BatchComparison_batch";
 };
@@ -92,12 +96,37 @@ const node: ReaderFragment = {
         }
       ],
       "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "concreteType": "FindingCount",
+      "kind": "LinkedField",
+      "name": "findingsChangedBy",
+      "plural": true,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "field",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "rows",
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
     }
   ],
   "type": "Batch",
   "abstractKey": null
 };
 
-(node as any).hash = "79c8a4573293cc9c44ed4adf4aecb63f";
+(node as any).hash = "c1137dbda0cf2cfdc2c550be135725b0";
 
 export default node;

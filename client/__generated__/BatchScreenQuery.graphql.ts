@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<ccc724862cda45a1430b326135d2623b>>
- * @relayHash 8530c3b48ea6bd5f323c4589f2328b44
+ * @generated SignedSource<<0b87749b7601aa9d2ee726cf0aaee5b5>>
+ * @relayHash 8cba55de10f96e4a1dbb0f8314e635d0
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 8530c3b48ea6bd5f323c4589f2328b44
+// @relayRequestID 8cba55de10f96e4a1dbb0f8314e635d0
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -75,21 +75,28 @@ v6 = {
   "name": "__typename",
   "storageKey": null
 },
-v7 = [
+v7 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "field",
+  "storageKey": null
+},
+v8 = [
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   }
 ],
-v8 = {
+v9 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "analysisId",
   "storageKey": null
 },
-v9 = {
+v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -301,7 +308,26 @@ return {
           },
           {
             "alias": null,
-            "args": (v7/*:: as any*/),
+            "args": null,
+            "concreteType": "FindingCount",
+            "kind": "LinkedField",
+            "name": "findingsChangedBy",
+            "plural": true,
+            "selections": [
+              (v7/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "rows",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": (v8/*:: as any*/),
             "concreteType": "BatchRowsConnection",
             "kind": "LinkedField",
             "name": "rows",
@@ -387,8 +413,8 @@ return {
                         "name": "analysis",
                         "plural": false,
                         "selections": [
-                          (v8/*:: as any*/),
                           (v9/*:: as any*/),
+                          (v10/*:: as any*/),
                           (v5/*:: as any*/)
                         ],
                         "storageKey": null
@@ -401,8 +427,8 @@ return {
                         "name": "earlierResult",
                         "plural": false,
                         "selections": [
-                          (v8/*:: as any*/),
-                          (v9/*:: as any*/)
+                          (v9/*:: as any*/),
+                          (v10/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -414,13 +440,7 @@ return {
                         "name": "changedFindings",
                         "plural": true,
                         "selections": [
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "field",
-                            "storageKey": null
-                          },
+                          (v7/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -482,7 +502,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v7/*:: as any*/),
+            "args": (v8/*:: as any*/),
             "filters": [
               "state",
               "bandChanged",
@@ -499,7 +519,7 @@ return {
     ]
   },
   "params": {
-    "id": "8530c3b48ea6bd5f323c4589f2328b44",
+    "id": "8cba55de10f96e4a1dbb0f8314e635d0",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

@@ -9,6 +9,7 @@ import {
   batchCounts,
   batchFinished,
   batchRowFileName,
+  findingsChangedBy,
   countImagesWithOlderResults,
   createBatch,
   listBatchRows,
@@ -71,6 +72,14 @@ const FindingChangeRef = builder.objectRef<FindingChange>('FindingChange').imple
     }),
     before: t.exposeString('before', { description: 'The earlier value as the results download prints it (empty: none).' }),
     after: t.exposeString('after', { description: 'The new value, the same way.' }),
+  }),
+});
+
+const FindingCountRef = builder.objectRef<{ field: string; rows: number }>('FindingCount').implement({
+  description: 'How many of a batch’s compared rows one finding changed on.',
+  fields: (t) => ({
+    field: t.exposeString('field', { description: 'The results column, as in `FindingChange.field`.' }),
+    rows: t.exposeInt('rows'),
   }),
 });
 
@@ -140,6 +149,17 @@ export const BatchRef = builder.prismaNode('Batch', {
       description:
         'Finished rows whose result an earlier version of the analyzer made: analysing them again may change them. `rerunBatch` runs the batch again with the current one.',
       resolve: async (batch, _args, ctx) => (await countsOf(batch, ctx.db)).older_analyzer,
+    }),
+    findingsChangedBy: t.field({
+      type: [FindingCountRef],
+      nullable: true,
+      description:
+        'How many rows compared with an earlier result each finding changed on, in the results columns’ order (only findings that changed; `comparison.findingsChanged` rows in all); null while the batch runs or when no row has an earlier result.',
+      resolve: async (batch, _args, ctx) => {
+        const counts = await countsOf(batch, ctx.db);
+        if (!batchFinished(counts) || !counts.comparison) return null;
+        return counts.comparison.findings_changed ? findingsChangedBy(ctx.db, batch.id) : [];
+      },
     }),
     comparison: t.field({
       type: BatchComparisonRef,

@@ -18,10 +18,12 @@ import { ensureUser } from './users';
 import {
   changedFindings,
   changedFindingsCell,
+  COMPARED_FINDINGS,
   reasonColumn,
   resultColumns,
   scoreColumns,
   withUnassessableReasons,
+  type ComparedFinding,
   type FindingChange,
 } from './analysis-columns';
 import { analyzedByCurrentAnalyzer, analyzerVersionOf } from './analyses';
@@ -462,6 +464,25 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
             findings_changed: n('findings_changed'),
           },
   };
+}
+
+/**
+ * How many of a batch's compared rows each finding changed on, in `COMPARED_FINDINGS` order (only findings that
+ * changed; decision 026): only the rows whose keys differ are read again, each key parsed once and its values compared
+ * position by position. Asked for on its own, never with the counts: on the progress poll of a 10,000-row batch with
+ * 2,500 changed rows it would cost about 90 ms a poll.
+ */
+export async function findingsChangedBy(db: Db, batchId: string): Promise<{ field: ComparedFinding; rows: number }[]> {
+  const found = await db.$queryRaw<{ i: number; rows: bigint | number }[]>`
+    SELECT f.i::int AS i, count(*) AS rows
+    FROM (
+      SELECT a.findings_key::jsonb AS now, p.findings_key::jsonb AS earlier
+      FROM batch_rows r JOIN analyses a ON a.id = r.analysis_id JOIN analyses p ON p.id = r.previous_analysis_id
+      WHERE r.batch_id = ${batchId}::uuid AND ${findingsChangedSql}
+    ) c CROSS JOIN generate_series(0, ${COMPARED_FINDINGS.length - 1}) AS f(i)
+    WHERE (c.now -> f.i) IS DISTINCT FROM (c.earlier -> f.i)
+    GROUP BY f.i ORDER BY f.i`;
+  return found.map(({ i, rows }) => ({ field: COMPARED_FINDINGS[i][0], rows: Number(rows) }));
 }
 
 /** A batch is finished when no row waits or runs. */

@@ -78,6 +78,9 @@ test('a batch of images analysed before compares each new score with the earlier
   await expect(comparison.getByTestId('comparison-same')).toHaveText('1');
   // Only the reviewed result's findings differ.
   await expect(comparison.getByTestId('comparison-findings-changed')).toHaveText('1');
+  await expect(comparison.getByTestId('comparison-findings-by')).toHaveText(
+    'Findings that changed: Roof condition (1 row), Property condition (1 row).',
+  );
   const rows = page.getByRole('region', { name: 'Rows' }).getByRole('row');
   await expect(rows.first()).toContainText('Earlier');
   // The earlier score links to the earlier analysis, with what changed; the image never analysed has none.

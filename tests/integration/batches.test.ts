@@ -426,7 +426,14 @@ describe('a batch analysed again with the current analyzer', () => {
     expect(after.map((r) => r.previousAnalysisId)).toEqual([null, before[1].analysisId, null, null]);
     const newScore = Math.round((await t.db.prisma.analysis.findUniqueOrThrow({ where: { id: after[1].analysisId! } })).riskScore!);
     expect(newScore).toBeLessThan(67);
-    expect(done.comparison).toEqual({ with_earlier: 1, compared: 1, band_changed: 1, higher: 0, lower: 1, findings_changed: 0 });
+    expect(done.comparison).toEqual({
+      with_earlier: 1,
+      compared: 1,
+      band_changed: 1,
+      higher: 0,
+      lower: 1,
+      findings_changed: 0,
+    });
     const compared = await graphql<Json>(
       t,
       `
@@ -594,7 +601,14 @@ describe('a batch compared with earlier results', () => {
       pairs.map(([before, after]) => [{ riskScore: before }, { riskScore: after }]),
     );
     const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(kim) })).json()) as Json;
-    expect(record.comparison).toEqual({ with_earlier: 6, compared: 6, band_changed: 3, higher: 3, lower: 1, findings_changed: 0 });
+    expect(record.comparison).toEqual({
+      with_earlier: 6,
+      compared: 6,
+      band_changed: 3,
+      higher: 3,
+      lower: 1,
+      findings_changed: 0,
+    });
 
     // One row a page: rows 1, 2 and 5 changed band, each page says whether another follows.
     const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
@@ -687,7 +701,14 @@ describe('a batch compared finding by finding', () => {
     const last = await t.db.prisma.batchRow.findFirstOrThrow({ where: { batchId: batch.id, rowNumber: 6 } });
     await t.db.prisma.analysis.update({ where: { id: last.previousAnalysisId! }, data: { findingsKey: null } });
     const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(lee) })).json()) as Json;
-    expect(record.comparison).toEqual({ with_earlier: 6, compared: 5, band_changed: 1, higher: 2, lower: 0, findings_changed: 2 });
+    expect(record.comparison).toEqual({
+      with_earlier: 6,
+      compared: 5,
+      band_changed: 1,
+      higher: 2,
+      lower: 0,
+      findings_changed: 2,
+    });
 
     const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
     const query = `
@@ -695,6 +716,10 @@ describe('a batch compared finding by finding', () => {
         batch(id: $id) {
           comparison {
             findingsChanged
+          }
+          findingsChangedBy {
+            field
+            rows
           }
           rows(findingsChanged: $findings, bandChanged: $band) {
             edges {
@@ -714,6 +739,15 @@ describe('a batch compared finding by finding', () => {
     const rowsOf = async (variables: Json) => {
       const res = await graphql<Json>(t, query, { token: lee.idToken, variables: { id: gid, ...variables } });
       expect(res.errors).toBeUndefined();
+      // Each finding's rows: the pool and its condition and the roof on row 1, the power line on row 5 (row 6 has no
+      // key, so is not compared finding by finding).
+      expect(res.data!.batch.comparison).toEqual({ findingsChanged: 2 });
+      expect(res.data!.batch.findingsChangedBy).toEqual([
+        { field: 'pool', rows: 1 },
+        { field: 'pool_condition', rows: 1 },
+        { field: 'roof_condition', rows: 1 },
+        { field: 'power_lines_proximity', rows: 1 },
+      ]);
       return res.data!.batch.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.changedFindings]);
     };
     const pool = [
@@ -759,6 +793,30 @@ describe('a batch compared finding by finding', () => {
     const unclear = await t.request(`/aerial/batches/${batch.id}/results?findings_changed=yes`, { headers: auth(lee) });
     expect(unclear.status).toBe(400);
     expect(((await unclear.json()) as Json).error.message).toBe('findings_changed is true or false.');
+    // While a row is still analysed the count stands, and the breakdown waits for the batch to finish.
+    const second = await t.db.prisma.batchRow.findFirstOrThrow({ where: { batchId: batch.id, rowNumber: 2 } });
+    await t.db.prisma.analysis.update({ where: { id: second.analysisId! }, data: { status: 'running' } });
+    const running = await graphql<Json>(
+      t,
+      `
+        query ($id: ID!) {
+          batch(id: $id) {
+            status
+            comparison {
+              findingsChanged
+            }
+            findingsChangedBy {
+              field
+            }
+          }
+        }
+      `,
+      {
+        token: lee.idToken,
+        variables: { id: gid },
+      },
+    );
+    expect(running.data!.batch).toEqual({ status: 'running', comparison: { findingsChanged: 2 }, findingsChangedBy: null });
   });
 });
 

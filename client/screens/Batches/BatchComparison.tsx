@@ -1,5 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { BatchComparison_batch$key } from '../../__generated__/BatchComparison_batch.graphql';
+import { humanize } from '../../components/analysis/format';
+import { FINDING_LABELS } from './BatchRowsTable';
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
@@ -20,6 +22,10 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
           higher
           lower
           findingsChanged
+        }
+        findingsChangedBy {
+          field
+          rows
         }
       }
     `,
@@ -61,6 +67,12 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
           </div>
         ))}
       </dl>
+      {data.findingsChangedBy && data.findingsChangedBy.length > 0 && (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" data-testid="comparison-findings-by">
+          Findings that changed:{' '}
+          {data.findingsChangedBy.map((f) => `${FINDING_LABELS[f.field] ?? humanize(f.field)} (${rows(f.rows)})`).join(', ')}.
+        </p>
+      )}
     </section>
   );
 }

@@ -32,7 +32,7 @@ type Row = {
 type FindingChange = { readonly field: string; readonly before: string; readonly after: string };
 
 /** The findings' names as the results screen words them (the server names them by their results column). */
-const FINDING_LABELS: Record<string, string> = {
+export const FINDING_LABELS: Record<string, string> = {
   pool: 'Pool',
   pool_condition: 'Pool condition',
   spa: 'Spa',
