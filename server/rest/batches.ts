@@ -14,6 +14,7 @@ import {
   createBatch,
   getBatch,
   listBatches,
+  changedFilters,
   listBatchResultRows,
   rerunBatch,
   retryBatch,
@@ -137,7 +138,7 @@ export const batchRoutes: Route[] = [
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       const query = parseQuery(batchResultsQuery, new URL(req.request.url));
-      const changed = [...(query.band_changed ? ['band' as const] : []), ...(query.findings_changed ? ['findings' as const] : [])];
+      const changed = changedFilters({ band: query.band_changed, findings: query.findings_changed });
       const pageAfter = async (afterRow: number | null): Promise<Paged<ResultRow>> => {
         const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, changed });
         const last = page.rows.at(-1);

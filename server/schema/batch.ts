@@ -9,6 +9,7 @@ import {
   batchCounts,
   batchFinished,
   batchRowFileName,
+  changedFilters,
   findingsChangedBy,
   countImagesWithOlderResults,
   createBatch,
@@ -155,11 +156,7 @@ export const BatchRef = builder.prismaNode('Batch', {
       nullable: true,
       description:
         'How many rows compared with an earlier result each finding changed on, in the results columns’ order (only findings that changed; `comparison.findingsChanged` rows in all); null while the batch runs or when no row has an earlier result.',
-      resolve: async (batch, _args, ctx) => {
-        const counts = await countsOf(batch, ctx.db);
-        if (!batchFinished(counts) || !counts.comparison) return null;
-        return counts.comparison.findings_changed ? findingsChangedBy(ctx.db, batch.id) : [];
-      },
+      resolve: async (batch, _args, ctx) => findingsChangedBy(ctx.db, batch.id, await countsOf(batch, ctx.db)),
     }),
     comparison: t.field({
       type: BatchComparisonRef,
@@ -188,7 +185,7 @@ export const BatchRef = builder.prismaNode('Batch', {
           first: pageSize(args.first, 50, 200),
           afterRow,
           state: args.state ?? null,
-          changed: [...(args.bandChanged ? ['band' as const] : []), ...(args.findingsChanged ? ['findings' as const] : [])],
+          changed: changedFilters({ band: args.bandChanged, findings: args.findingsChanged }),
         });
         return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });
       },

@@ -423,6 +423,11 @@ const findingsChangedSql = Prisma.sql`(${comparedSql} AND a.findings_key <> p.fi
 const CHANGED_SQL = { band: bandChangedSql, findings: findingsChangedSql } as const;
 export type ChangedFilter = keyof typeof CHANGED_SQL;
 
+/** The changed-rows filters a request asked for (GraphQL `bandChanged` / `findingsChanged`, REST `band_changed` / `findings_changed`). */
+export function changedFilters(ask: { band?: boolean | null; findings?: boolean | null }): ChangedFilter[] {
+  return (['band', 'findings'] as const).filter((c) => ask[c]);
+}
+
 /** Rows per state, older results and the comparison with earlier results, from the rows and their analyses (one grouped query). */
 export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts> {
   const [row] = await db.$queryRaw<Record<string, bigint | number>[]>`
@@ -468,11 +473,18 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
 
 /**
  * How many of a batch's compared rows each finding changed on, in `COMPARED_FINDINGS` order (only findings that
- * changed; decision 026): only the rows whose keys differ are read again, each key parsed once and its values compared
- * position by position. Asked for on its own, never with the counts: on the progress poll of a 10,000-row batch with
- * 2,500 changed rows it would cost about 90 ms a poll.
+ * changed; decision 026); null while the batch runs or when no row has an earlier result. Only the rows whose keys
+ * differ are read again, each key parsed once and its values compared position by position. Asked for on its own,
+ * never with the counts: on the progress poll of a 10,000-row batch with 2,500 changed rows it would cost about 90 ms
+ * a poll.
  */
-export async function findingsChangedBy(db: Db, batchId: string): Promise<{ field: ComparedFinding; rows: number }[]> {
+export async function findingsChangedBy(
+  db: Db,
+  batchId: string,
+  counts: BatchCounts,
+): Promise<{ field: ComparedFinding; rows: number }[] | null> {
+  if (!batchFinished(counts) || !counts.comparison) return null;
+  if (!counts.comparison.findings_changed) return [];
   const found = await db.$queryRaw<{ i: number; rows: bigint | number }[]>`
     SELECT f.i::int AS i, count(*) AS rows
     FROM (
