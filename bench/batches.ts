@@ -97,9 +97,9 @@ try {
       graphqlRows(compared, ', findingsChanged: true'),
     ],
     [
-      'how many rows each finding changed on (GraphQL `findingsChangedBy`, once a batch has finished) vs the comparison alone',
+      'how many rows each finding changed on, and which way (GraphQL `findingsChangedBy`, once a batch has finished) vs the comparison alone',
       `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } } }`,
-      `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } findingsChangedBy { field rows } } }`,
+      `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } findingsChangedBy { field rows changes { before after rows } } } }`,
     ],
     [
       `results download, every row (JSON, ${N} rows)`,

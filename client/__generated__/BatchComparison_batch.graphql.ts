@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<eb3f754e5712d7eb1dbaad87a926191a>>
+ * @generated SignedSource<<8a715a2e7de47fd8c12c506ead75a26b>>
  * @lightSyntaxTransform
  */
 
@@ -20,6 +20,11 @@ export type BatchComparison_batch$data = {
     readonly withEarlier: number;
   } | null | undefined;
   readonly findingsChangedBy: ReadonlyArray<{
+    readonly changes: ReadonlyArray<{
+      readonly after: string;
+      readonly before: string;
+      readonly rows: number;
+    }>;
     readonly field: string;
     readonly rows: number;
   }> | null | undefined;
@@ -31,7 +36,15 @@ export type BatchComparison_batch$key = {
   readonly " $fragmentSpreads": FragmentRefs<"BatchComparison_batch">;
 };
 
-const node: ReaderFragment = {
+const node: ReaderFragment = (function(){
+var v0 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "rows",
+  "storageKey": null
+};
+return {
   "argumentDefinitions": [],
   "kind": "Fragment",
   "metadata": null,
@@ -112,11 +125,31 @@ const node: ReaderFragment = {
           "name": "field",
           "storageKey": null
         },
+        (v0/*:: as any*/),
         {
           "alias": null,
           "args": null,
-          "kind": "ScalarField",
-          "name": "rows",
+          "concreteType": "FindingTransition",
+          "kind": "LinkedField",
+          "name": "changes",
+          "plural": true,
+          "selections": [
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "before",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "after",
+              "storageKey": null
+            },
+            (v0/*:: as any*/)
+          ],
           "storageKey": null
         }
       ],
@@ -126,7 +159,8 @@ const node: ReaderFragment = {
   "type": "Batch",
   "abstractKey": null
 };
+})();
 
-(node as any).hash = "c1137dbda0cf2cfdc2c550be135725b0";
+(node as any).hash = "ab36c324fe41608cc664b8b92c6c8e9e";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<0b87749b7601aa9d2ee726cf0aaee5b5>>
- * @relayHash 8cba55de10f96e4a1dbb0f8314e635d0
+ * @generated SignedSource<<51c4602f9f42f940d1de3cae20fb6a91>>
+ * @relayHash 62cd0dc138ba4d9dc040af6a414bd88e
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 8cba55de10f96e4a1dbb0f8314e635d0
+// @relayRequestID 62cd0dc138ba4d9dc040af6a414bd88e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -82,21 +82,42 @@ v7 = {
   "name": "field",
   "storageKey": null
 },
-v8 = [
+v8 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "rows",
+  "storageKey": null
+},
+v9 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "before",
+  "storageKey": null
+},
+v10 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "after",
+  "storageKey": null
+},
+v11 = [
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   }
 ],
-v9 = {
+v12 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "analysisId",
   "storageKey": null
 },
-v10 = {
+v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -315,11 +336,19 @@ return {
             "plural": true,
             "selections": [
               (v7/*:: as any*/),
+              (v8/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
-                "kind": "ScalarField",
-                "name": "rows",
+                "concreteType": "FindingTransition",
+                "kind": "LinkedField",
+                "name": "changes",
+                "plural": true,
+                "selections": [
+                  (v9/*:: as any*/),
+                  (v10/*:: as any*/),
+                  (v8/*:: as any*/)
+                ],
                 "storageKey": null
               }
             ],
@@ -327,7 +356,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v8/*:: as any*/),
+            "args": (v11/*:: as any*/),
             "concreteType": "BatchRowsConnection",
             "kind": "LinkedField",
             "name": "rows",
@@ -413,8 +442,8 @@ return {
                         "name": "analysis",
                         "plural": false,
                         "selections": [
-                          (v9/*:: as any*/),
-                          (v10/*:: as any*/),
+                          (v12/*:: as any*/),
+                          (v13/*:: as any*/),
                           (v5/*:: as any*/)
                         ],
                         "storageKey": null
@@ -427,8 +456,8 @@ return {
                         "name": "earlierResult",
                         "plural": false,
                         "selections": [
-                          (v9/*:: as any*/),
-                          (v10/*:: as any*/)
+                          (v12/*:: as any*/),
+                          (v13/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -441,20 +470,8 @@ return {
                         "plural": true,
                         "selections": [
                           (v7/*:: as any*/),
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "before",
-                            "storageKey": null
-                          },
-                          {
-                            "alias": null,
-                            "args": null,
-                            "kind": "ScalarField",
-                            "name": "after",
-                            "storageKey": null
-                          }
+                          (v9/*:: as any*/),
+                          (v10/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -502,7 +519,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v8/*:: as any*/),
+            "args": (v11/*:: as any*/),
             "filters": [
               "state",
               "bandChanged",
@@ -519,7 +536,7 @@ return {
     ]
   },
   "params": {
-    "id": "8cba55de10f96e4a1dbb0f8314e635d0",
+    "id": "62cd0dc138ba4d9dc040af6a414bd88e",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

@@ -22,6 +22,8 @@ import {
   type BatchComparison,
   type BatchCounts,
   type EarlierAnalysis,
+  type FindingCount,
+  type FindingTransition,
   type RowWithAnalysis,
 } from '../services/batches';
 import { uuidOrNone } from '../services/ids';
@@ -76,11 +78,25 @@ const FindingChangeRef = builder.objectRef<FindingChange>('FindingChange').imple
   }),
 });
 
-const FindingCountRef = builder.objectRef<{ field: string; rows: number }>('FindingCount').implement({
-  description: 'How many of a batch’s compared rows one finding changed on.',
+const FindingTransitionRef = builder.objectRef<FindingTransition>('FindingTransition').implement({
+  description: 'One way a finding changed across a batch’s compared rows.',
+  fields: (t) => ({
+    before: t.exposeString('before', { description: 'The earlier value, as `FindingChange.before` (empty: none).' }),
+    after: t.exposeString('after', { description: 'The new value, the same way.' }),
+    rows: t.exposeInt('rows', { description: 'The rows it changed this way on.' }),
+  }),
+});
+
+const FindingCountRef = builder.objectRef<FindingCount>('FindingCount').implement({
+  description: 'How many of a batch’s compared rows one finding changed on, and which way.',
   fields: (t) => ({
     field: t.exposeString('field', { description: 'The results column, as in `FindingChange.field`.' }),
     rows: t.exposeInt('rows'),
+    changes: t.field({
+      type: [FindingTransitionRef],
+      description: 'Each way it changed (earlier value → new value) with its rows, the commonest first; they add up to `rows`.',
+      resolve: (count) => count.changes,
+    }),
   }),
 });
 

@@ -76,11 +76,14 @@ test('a batch of images analysed before compares each new score with the earlier
   await expect(comparison.getByTestId('comparison-lower')).toHaveText('1');
   await expect(comparison.getByTestId('comparison-higher')).toHaveText('0');
   await expect(comparison.getByTestId('comparison-same')).toHaveText('1');
-  // Only the reviewed result's findings differ.
+  // Only the reviewed result's findings differ, each one way.
   await expect(comparison.getByTestId('comparison-findings-changed')).toHaveText('1');
-  await expect(comparison.getByTestId('comparison-findings-by')).toHaveText(
-    'Findings that changed: Roof condition (1 row), Property condition (1 row).',
-  );
+  const word = (v: string) => `${v[0].toUpperCase()}${v.slice(1)}`;
+  const [before, now] = [reviewed.analysis_results!, pools.analysis_results!];
+  await expect(comparison.getByRole('list', { name: 'Findings that changed, and which way:' }).getByRole('listitem')).toHaveText([
+    `Roof condition on 1 row: ${word(before.roof.condition)} → ${word(now.roof.condition)}`,
+    `Property condition on 1 row: ${word(before.property_condition)} → ${word(now.property_condition)}`,
+  ]);
   const rows = page.getByRole('region', { name: 'Rows' }).getByRole('row');
   await expect(rows.first()).toContainText('Earlier');
   // The earlier score links to the earlier analysis, with what changed; the image never analysed has none.
@@ -91,8 +94,6 @@ test('a batch of images analysed before compares each new score with the earlier
   );
   await expect(poolsRow).toContainText(`${band(reviewed.risk_score!)} → ${band(pools.risk_score!)}`);
   // The reviewer's poor roof made the property's condition poor too; today's analysis sees both as before.
-  const word = (v: string) => `${v[0].toUpperCase()}${v.slice(1)}`;
-  const [before, now] = [reviewed.analysis_results!, pools.analysis_results!];
   await expect(poolsRow.getByRole('list', { name: 'Changed findings' }).getByRole('listitem')).toHaveText([
     `Roof condition: ${word(before.roof.condition)} → ${word(now.roof.condition)}`,
     `Property condition: ${word(before.property_condition)} → ${word(now.property_condition)}`,

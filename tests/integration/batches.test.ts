@@ -680,7 +680,8 @@ describe('a batch compared finding by finding', () => {
     };
     // earlier → new: the roof worn and a pool built (same band), nothing changed, only the tree count and a risk
     // sentence's measurement moved (not findings), an earlier result with no score (not compared), a power line over
-    // the roof and a band change, and a roof worn where the earlier result has no findings key (stored before it).
+    // the roof and a band change, a roof worn where the earlier result has no findings key (stored before it), and a
+    // roof re-covered (poor → good: the other way).
     const canopy = (share: number) => [`Dense tree canopy: ${share} % of the 10 m around the house`];
     const pairs: [number | null, Over, number, Over][] = [
       [20, { roof: 'good' }, 30, { roof: 'poor', pool: true }],
@@ -689,6 +690,7 @@ describe('a batch compared finding by finding', () => {
       [null, { roof: 'unknown' }, 20, {}],
       [20, {}, 70, { wires: 'over_structure' }],
       [20, { roof: 'good' }, 20, { roof: 'poor' }],
+      [20, { roof: 'poor' }, 20, { roof: 'good' }],
     ];
     const batch = await comparedBatch(
       lee,
@@ -702,12 +704,12 @@ describe('a batch compared finding by finding', () => {
     await t.db.prisma.analysis.update({ where: { id: last.previousAnalysisId! }, data: { findingsKey: null } });
     const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(lee) })).json()) as Json;
     expect(record.comparison).toEqual({
-      with_earlier: 6,
-      compared: 5,
+      with_earlier: 7,
+      compared: 6,
       band_changed: 1,
       higher: 2,
       lower: 0,
-      findings_changed: 2,
+      findings_changed: 3,
     });
 
     const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
@@ -720,6 +722,11 @@ describe('a batch compared finding by finding', () => {
           findingsChangedBy {
             field
             rows
+            changes {
+              before
+              after
+              rows
+            }
           }
           rows(findingsChanged: $findings, bandChanged: $band) {
             edges {
@@ -739,14 +746,15 @@ describe('a batch compared finding by finding', () => {
     const rowsOf = async (variables: Json) => {
       const res = await graphql<Json>(t, query, { token: lee.idToken, variables: { id: gid, ...variables } });
       expect(res.errors).toBeUndefined();
-      // Each finding's rows: the pool and its condition and the roof on row 1, the power line on row 5 (row 6 has no
-      // key, so is not compared finding by finding).
-      expect(res.data!.batch.comparison).toEqual({ findingsChanged: 2 });
+      // Each finding's rows and which way it changed: the pool and its condition and the roof on row 1, the power
+      // line on row 5, the roof the other way on row 7 (row 6 has no key, so is not compared finding by finding).
+      expect(res.data!.batch.comparison).toEqual({ findingsChanged: 3 });
+      const one = (before: string, after: string) => [{ before, after, rows: 1 }];
       expect(res.data!.batch.findingsChangedBy).toEqual([
-        { field: 'pool', rows: 1 },
-        { field: 'pool_condition', rows: 1 },
-        { field: 'roof_condition', rows: 1 },
-        { field: 'power_lines_proximity', rows: 1 },
+        { field: 'pool', rows: 1, changes: one('false', 'true') },
+        { field: 'pool_condition', rows: 1, changes: one('none', 'clean') },
+        { field: 'roof_condition', rows: 2, changes: [...one('good', 'poor'), ...one('poor', 'good')] },
+        { field: 'power_lines_proximity', rows: 1, changes: one('none', 'over_structure') },
       ]);
       return res.data!.batch.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.changedFindings]);
     };
@@ -762,10 +770,12 @@ describe('a batch compared finding by finding', () => {
       [4, null],
       [5, wires],
       [6, null],
+      [7, [{ field: 'roof_condition', before: 'poor', after: 'good' }]],
     ]);
     expect(await rowsOf({ findings: true })).toEqual([
       [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
       [5, wires],
+      [7, [{ field: 'roof_condition', before: 'poor', after: 'good' }]],
     ]);
     // Both filters: the rows whose band and findings changed.
     expect(await rowsOf({ findings: true, band: true })).toEqual([[5, wires]]);
@@ -779,17 +789,18 @@ describe('a batch compared finding by finding', () => {
       null,
       'power_lines_proximity: none → over_structure',
       null,
+      'roof_condition: poor → good',
     ]);
     const only = (await (
       await t.request(`/aerial/batches/${batch.id}/results?format=json&findings_changed=TRUE`, { headers: auth(lee) })
     ).json()) as Json[];
-    expect(only.map((r) => r.row)).toEqual([1, 5]);
+    expect(only.map((r) => r.row)).toEqual([1, 5, 7]);
     const csv = (await (await t.request(`/aerial/batches/${batch.id}/results?findings_changed=true`, { headers: auth(lee) })).text())
       .trim()
       .split('\r\n');
     expect(csv[0].split(',').at(-1)).toBe('changed_findings');
     expect(csv[1].endsWith(',pool: false → true; pool_condition: none → clean; roof_condition: good → poor')).toBe(true);
-    expect(csv).toHaveLength(3);
+    expect(csv).toHaveLength(4);
     const unclear = await t.request(`/aerial/batches/${batch.id}/results?findings_changed=yes`, { headers: auth(lee) });
     expect(unclear.status).toBe(400);
     expect(((await unclear.json()) as Json).error.message).toBe('findings_changed is true or false.');
@@ -816,7 +827,7 @@ describe('a batch compared finding by finding', () => {
         variables: { id: gid },
       },
     );
-    expect(running.data!.batch).toEqual({ status: 'running', comparison: { findingsChanged: 2 }, findingsChangedBy: null });
+    expect(running.data!.batch).toEqual({ status: 'running', comparison: { findingsChanged: 3 }, findingsChangedBy: null });
   });
 });
 

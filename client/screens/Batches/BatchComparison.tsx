@@ -1,7 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { BatchComparison_batch$key } from '../../__generated__/BatchComparison_batch.graphql';
-import { humanize } from '../../components/analysis/format';
-import { FINDING_LABELS } from './BatchRowsTable';
+import { findingLabel, findingTransition } from './BatchRowsTable';
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
@@ -26,6 +25,11 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
         findingsChangedBy {
           field
           rows
+          changes {
+            before
+            after
+            rows
+          }
         }
       }
     `,
@@ -68,10 +72,22 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
         ))}
       </dl>
       {data.findingsChangedBy && data.findingsChangedBy.length > 0 && (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" data-testid="comparison-findings-by">
-          Findings that changed:{' '}
-          {data.findingsChangedBy.map((f) => `${FINDING_LABELS[f.field] ?? humanize(f.field)} (${rows(f.rows)})`).join(', ')}.
-        </p>
+        <div className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+          <p id="findings-by-heading">Findings that changed, and which way:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5" aria-labelledby="findings-by-heading" data-testid="comparison-findings-by">
+            {data.findingsChangedBy.map((f) => (
+              <li key={f.field}>
+                <span className="font-medium text-slate-900 dark:text-white">{findingLabel(f.field)}</span> on {rows(f.rows)}:{' '}
+                {f.changes
+                  .map((c) => {
+                    const way = findingTransition({ before: c.before, after: c.after });
+                    return f.changes.length === 1 ? way : `${way} on ${c.rows}`;
+                  })
+                  .join(', ')}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

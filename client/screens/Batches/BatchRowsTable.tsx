@@ -48,8 +48,16 @@ export const FINDING_LABELS: Record<string, string> = {
 
 /** One changed finding in words: "Roof condition: Good → Poor", "Pool: No → Yes", "Power lines: None → Over structure". */
 export function findingChange(change: FindingChange): string {
+  return `${findingLabel(change.field)}: ${findingTransition(change)}`;
+}
+
+/** A finding's name as the results screen words it. */
+export const findingLabel = (field: string) => FINDING_LABELS[field] ?? humanize(field);
+
+/** How one finding's value moved, as words: "Good → Poor", "No → Yes" ("—" for none). */
+export function findingTransition({ before, after }: { readonly before: string; readonly after: string }): string {
   const value = (v: string) => (v === 'true' ? 'Yes' : v === 'false' ? 'No' : v === '' ? '—' : humanize(v));
-  return `${FINDING_LABELS[change.field] ?? humanize(change.field)}: ${value(change.before)} → ${value(change.after)}`;
+  return `${value(before)} → ${value(after)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingChange, scoreChange } from './BatchRowsTable';
+import { findingChange, findingTransition, scoreChange } from './BatchRowsTable';
 
 describe('scoreChange (the batch rows’ Earlier column, decision 025)', () => {
   it('names the bands when the band moved, else the difference', () => {
@@ -25,5 +25,13 @@ describe('findingChange (a changed finding in the Earlier column, decision 026)'
       'Power lines: Near → Over structure',
     );
     expect(findingChange({ field: 'property_condition', before: '', after: 'fair' })).toBe('Property condition: — → Fair');
+  });
+});
+
+describe('findingTransition (which way a finding changed across a batch, decision 026)', () => {
+  it('words both values alone, for the comparison’s list per finding', () => {
+    expect(findingTransition({ before: 'poor', after: 'good' })).toBe('Poor → Good');
+    expect(findingTransition({ before: 'true', after: 'false' })).toBe('Yes → No');
+    expect(findingTransition({ before: '', after: 'over_structure' })).toBe('— → Over structure');
   });
 });
