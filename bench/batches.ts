@@ -97,6 +97,11 @@ try {
       graphqlRows(compared, ', findingsChanged: true'),
     ],
     [
+      'first 50 rows whose roof condition changed one way (GraphQL `findingChange` with `after`) vs first 50 whose findings changed',
+      graphqlRows(compared, ', findingsChanged: true'),
+      graphqlRows(compared, `, findingChange: { field: roof_condition, after: "${stored.roof?.condition ?? ''}" }`),
+    ],
+    [
       'how many rows each finding changed on, and which way (GraphQL `findingsChangedBy`, once a batch has finished) vs the comparison alone',
       `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } } }`,
       `graphql:{ batch(id: "${Buffer.from(`Batch:${compared}`).toString('base64')}") { comparison { findingsChanged } findingsChangedBy { field rows changes { before after rows } } } }`,

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<12bc708f0d489f4e7a4a768be1718c7e>>
- * @relayHash bee224bef5e5d7bd6222cbef21b7c6d5
+ * @generated SignedSource<<adf1d6c403d32267eba37af14dfb8528>>
+ * @relayHash 6097de9c1b92c3a458a68490a9cac4d6
  * @lightSyntaxTransform
  */
 
@@ -8,15 +8,22 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID bee224bef5e5d7bd6222cbef21b7c6d5
+// @relayRequestID 6097de9c1b92c3a458a68490a9cac4d6
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowState = "done" | "failed" | "invalid" | "not_found" | "queued" | "running" | "%future added value";
+export type ComparedFinding = "pool" | "pool_condition" | "power_lines_crossing" | "power_lines_proximity" | "property_condition" | "roof_condition" | "roof_style" | "solar" | "spa" | "trees_overhanging" | "trees_proximity" | "%future added value";
+export type FindingChangeFilter = {
+  after?: string | null | undefined;
+  before?: string | null | undefined;
+  field: ComparedFinding;
+};
 export type BatchRowsTablePaginationQuery$variables = {
   bandChanged?: boolean | null | undefined;
   count?: number | null | undefined;
   cursor?: string | null | undefined;
+  findingChange?: FindingChangeFilter | null | undefined;
   findingsChanged?: boolean | null | undefined;
   id: string;
   state?: BatchRowState | null | undefined;
@@ -50,77 +57,116 @@ v2 = {
 v3 = {
   "defaultValue": null,
   "kind": "LocalArgument",
-  "name": "findingsChanged"
+  "name": "findingChange"
 },
 v4 = {
   "defaultValue": null,
   "kind": "LocalArgument",
-  "name": "id"
+  "name": "findingsChanged"
 },
 v5 = {
   "defaultValue": null,
   "kind": "LocalArgument",
+  "name": "id"
+},
+v6 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
   "name": "state"
 },
-v6 = [
+v7 = [
   {
     "kind": "Variable",
     "name": "id",
     "variableName": "id"
   }
 ],
-v7 = {
+v8 = {
   "kind": "Variable",
   "name": "bandChanged",
   "variableName": "bandChanged"
 },
-v8 = {
+v9 = {
+  "kind": "Variable",
+  "name": "findingChange",
+  "variableName": "findingChange"
+},
+v10 = {
   "kind": "Variable",
   "name": "findingsChanged",
   "variableName": "findingsChanged"
 },
-v9 = {
+v11 = {
   "kind": "Variable",
   "name": "state",
   "variableName": "state"
 },
-v10 = {
+v12 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "__typename",
   "storageKey": null
 },
-v11 = {
+v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
 },
-v12 = [
+v14 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "field",
+  "storageKey": null
+},
+v15 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "rows",
+  "storageKey": null
+},
+v16 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "before",
+  "storageKey": null
+},
+v17 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "after",
+  "storageKey": null
+},
+v18 = [
   {
     "kind": "Variable",
     "name": "after",
     "variableName": "cursor"
   },
-  (v7/*:: as any*/),
   (v8/*:: as any*/),
+  (v9/*:: as any*/),
+  (v10/*:: as any*/),
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   },
-  (v9/*:: as any*/)
+  (v11/*:: as any*/)
 ],
-v13 = {
+v19 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "analysisId",
   "storageKey": null
 },
-v14 = {
+v20 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -135,7 +181,8 @@ return {
       (v2/*:: as any*/),
       (v3/*:: as any*/),
       (v4/*:: as any*/),
-      (v5/*:: as any*/)
+      (v5/*:: as any*/),
+      (v6/*:: as any*/)
     ],
     "kind": "Fragment",
     "metadata": null,
@@ -143,7 +190,7 @@ return {
     "selections": [
       {
         "alias": null,
-        "args": (v6/*:: as any*/),
+        "args": (v7/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
@@ -151,7 +198,7 @@ return {
         "selections": [
           {
             "args": [
-              (v7/*:: as any*/),
+              (v8/*:: as any*/),
               {
                 "kind": "Variable",
                 "name": "count",
@@ -162,8 +209,9 @@ return {
                 "name": "cursor",
                 "variableName": "cursor"
               },
-              (v8/*:: as any*/),
-              (v9/*:: as any*/)
+              (v9/*:: as any*/),
+              (v10/*:: as any*/),
+              (v11/*:: as any*/)
             ],
             "kind": "FragmentSpread",
             "name": "BatchRowsTable_batch"
@@ -182,22 +230,23 @@ return {
       (v1/*:: as any*/),
       (v2/*:: as any*/),
       (v3/*:: as any*/),
-      (v5/*:: as any*/),
-      (v4/*:: as any*/)
+      (v4/*:: as any*/),
+      (v6/*:: as any*/),
+      (v5/*:: as any*/)
     ],
     "kind": "Operation",
     "name": "BatchRowsTablePaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v6/*:: as any*/),
+        "args": (v7/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
         "plural": false,
         "selections": [
-          (v10/*:: as any*/),
-          (v11/*:: as any*/),
+          (v12/*:: as any*/),
+          (v13/*:: as any*/),
           {
             "kind": "InlineFragment",
             "selections": [
@@ -209,13 +258,40 @@ return {
                 "name": "comparison",
                 "plural": false,
                 "selections": [
-                  (v10/*:: as any*/)
+                  (v12/*:: as any*/)
                 ],
                 "storageKey": null
               },
               {
                 "alias": null,
-                "args": (v12/*:: as any*/),
+                "args": null,
+                "concreteType": "FindingCount",
+                "kind": "LinkedField",
+                "name": "findingsChangedBy",
+                "plural": true,
+                "selections": [
+                  (v14/*:: as any*/),
+                  (v15/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "FindingTransition",
+                    "kind": "LinkedField",
+                    "name": "changes",
+                    "plural": true,
+                    "selections": [
+                      (v16/*:: as any*/),
+                      (v17/*:: as any*/),
+                      (v15/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": (v18/*:: as any*/),
                 "concreteType": "BatchRowsConnection",
                 "kind": "LinkedField",
                 "name": "rows",
@@ -301,9 +377,9 @@ return {
                             "name": "analysis",
                             "plural": false,
                             "selections": [
-                              (v13/*:: as any*/),
-                              (v14/*:: as any*/),
-                              (v11/*:: as any*/)
+                              (v19/*:: as any*/),
+                              (v20/*:: as any*/),
+                              (v13/*:: as any*/)
                             ],
                             "storageKey": null
                           },
@@ -315,8 +391,8 @@ return {
                             "name": "earlierResult",
                             "plural": false,
                             "selections": [
-                              (v13/*:: as any*/),
-                              (v14/*:: as any*/)
+                              (v19/*:: as any*/),
+                              (v20/*:: as any*/)
                             ],
                             "storageKey": null
                           },
@@ -328,31 +404,13 @@ return {
                             "name": "changedFindings",
                             "plural": true,
                             "selections": [
-                              {
-                                "alias": null,
-                                "args": null,
-                                "kind": "ScalarField",
-                                "name": "field",
-                                "storageKey": null
-                              },
-                              {
-                                "alias": null,
-                                "args": null,
-                                "kind": "ScalarField",
-                                "name": "before",
-                                "storageKey": null
-                              },
-                              {
-                                "alias": null,
-                                "args": null,
-                                "kind": "ScalarField",
-                                "name": "after",
-                                "storageKey": null
-                              }
+                              (v14/*:: as any*/),
+                              (v16/*:: as any*/),
+                              (v17/*:: as any*/)
                             ],
                             "storageKey": null
                           },
-                          (v10/*:: as any*/)
+                          (v12/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -396,11 +454,12 @@ return {
               },
               {
                 "alias": null,
-                "args": (v12/*:: as any*/),
+                "args": (v18/*:: as any*/),
                 "filters": [
                   "state",
                   "bandChanged",
-                  "findingsChanged"
+                  "findingsChanged",
+                  "findingChange"
                 ],
                 "handle": "connection",
                 "key": "BatchRowsTable_rows",
@@ -417,7 +476,7 @@ return {
     ]
   },
   "params": {
-    "id": "bee224bef5e5d7bd6222cbef21b7c6d5",
+    "id": "6097de9c1b92c3a458a68490a9cac4d6",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -426,6 +485,6 @@ return {
 };
 })();
 
-(node as any).hash = "fff25665161c04e50543ddcc26f37f9e";
+(node as any).hash = "be42a58e9b397691f5cc7c1daddb96e3";
 
 export default node;

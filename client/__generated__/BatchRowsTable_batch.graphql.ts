@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2b239d78559294757f1f58b0b2693d43>>
+ * @generated SignedSource<<6d849e2c29e06b9e0f2192e550c4ba63>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,15 @@ export type BatchRowsTable_batch$data = {
   readonly comparison: {
     readonly __typename: "BatchComparison";
   } | null | undefined;
+  readonly findingsChangedBy: ReadonlyArray<{
+    readonly changes: ReadonlyArray<{
+      readonly after: string;
+      readonly before: string;
+      readonly rows: number;
+    }>;
+    readonly field: string;
+    readonly rows: number;
+  }> | null | undefined;
   readonly id: string;
   readonly rows: {
     readonly edges: ReadonlyArray<{
@@ -62,7 +71,35 @@ v1 = {
   "name": "__typename",
   "storageKey": null
 },
-v2 = [
+v2 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "field",
+  "storageKey": null
+},
+v3 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "rows",
+  "storageKey": null
+},
+v4 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "before",
+  "storageKey": null
+},
+v5 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "after",
+  "storageKey": null
+},
+v6 = [
   {
     "alias": null,
     "args": null,
@@ -94,6 +131,11 @@ return {
       "defaultValue": null,
       "kind": "LocalArgument",
       "name": "cursor"
+    },
+    {
+      "defaultValue": null,
+      "kind": "LocalArgument",
+      "name": "findingChange"
     },
     {
       "defaultValue": null,
@@ -157,12 +199,44 @@ return {
       "storageKey": null
     },
     {
+      "alias": null,
+      "args": null,
+      "concreteType": "FindingCount",
+      "kind": "LinkedField",
+      "name": "findingsChangedBy",
+      "plural": true,
+      "selections": [
+        (v2/*:: as any*/),
+        (v3/*:: as any*/),
+        {
+          "alias": null,
+          "args": null,
+          "concreteType": "FindingTransition",
+          "kind": "LinkedField",
+          "name": "changes",
+          "plural": true,
+          "selections": [
+            (v4/*:: as any*/),
+            (v5/*:: as any*/),
+            (v3/*:: as any*/)
+          ],
+          "storageKey": null
+        }
+      ],
+      "storageKey": null
+    },
+    {
       "alias": "rows",
       "args": [
         {
           "kind": "Variable",
           "name": "bandChanged",
           "variableName": "bandChanged"
+        },
+        {
+          "kind": "Variable",
+          "name": "findingChange",
+          "variableName": "findingChange"
         },
         {
           "kind": "Variable",
@@ -259,7 +333,7 @@ return {
                   "kind": "LinkedField",
                   "name": "analysis",
                   "plural": false,
-                  "selections": (v2/*:: as any*/),
+                  "selections": (v6/*:: as any*/),
                   "storageKey": null
                 },
                 {
@@ -269,7 +343,7 @@ return {
                   "kind": "LinkedField",
                   "name": "earlierResult",
                   "plural": false,
-                  "selections": (v2/*:: as any*/),
+                  "selections": (v6/*:: as any*/),
                   "storageKey": null
                 },
                 {
@@ -280,27 +354,9 @@ return {
                   "name": "changedFindings",
                   "plural": true,
                   "selections": [
-                    {
-                      "alias": null,
-                      "args": null,
-                      "kind": "ScalarField",
-                      "name": "field",
-                      "storageKey": null
-                    },
-                    {
-                      "alias": null,
-                      "args": null,
-                      "kind": "ScalarField",
-                      "name": "before",
-                      "storageKey": null
-                    },
-                    {
-                      "alias": null,
-                      "args": null,
-                      "kind": "ScalarField",
-                      "name": "after",
-                      "storageKey": null
-                    }
+                    (v2/*:: as any*/),
+                    (v4/*:: as any*/),
+                    (v5/*:: as any*/)
                   ],
                   "storageKey": null
                 },
@@ -352,6 +408,6 @@ return {
 };
 })();
 
-(node as any).hash = "fff25665161c04e50543ddcc26f37f9e";
+(node as any).hash = "be42a58e9b397691f5cc7c1daddb96e3";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<51c4602f9f42f940d1de3cae20fb6a91>>
- * @relayHash 62cd0dc138ba4d9dc040af6a414bd88e
+ * @generated SignedSource<<d50f6568f221c71cedb023f027afe7d6>>
+ * @relayHash 020dd5de4ec79b87168d16a959096b2e
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 62cd0dc138ba4d9dc040af6a414bd88e
+// @relayRequestID 020dd5de4ec79b87168d16a959096b2e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -523,7 +523,8 @@ return {
             "filters": [
               "state",
               "bandChanged",
-              "findingsChanged"
+              "findingsChanged",
+              "findingChange"
             ],
             "handle": "connection",
             "key": "BatchRowsTable_rows",
@@ -536,7 +537,7 @@ return {
     ]
   },
   "params": {
-    "id": "62cd0dc138ba4d9dc040af6a414bd88e",
+    "id": "020dd5de4ec79b87168d16a959096b2e",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

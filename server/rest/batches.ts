@@ -139,8 +139,11 @@ export const batchRoutes: Route[] = [
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       const query = parseQuery(batchResultsQuery, new URL(req.request.url));
       const changed = changedFilters({ band: query.band_changed, findings: query.findings_changed });
+      const finding = query.changed_finding
+        ? { field: query.changed_finding, before: query.changed_from ?? null, after: query.changed_to ?? null }
+        : null;
       const pageAfter = async (afterRow: number | null): Promise<Paged<ResultRow>> => {
-        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, changed });
+        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, changed, finding });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };

@@ -11,6 +11,7 @@ import { RISK_LEVELS } from '../../common/constants';
 import { ValidationError } from '../domain/errors';
 import { errorCodes } from '../domain/errors';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS } from '../services/analysis-search';
+import { COMPARED_FINDINGS } from '../services/analysis-columns';
 import { createApiKeyInput } from '../services/api-keys';
 import { BATCH_ROW_STATES, createBatchInput } from '../services/batches';
 import { fetchPropertyImageInput } from '../services/property-image';
@@ -522,16 +523,44 @@ const trueOrFalse = (name: string) =>
     z.boolean({ error: `${name} is true or false.` }),
   );
 
-export const batchResultsQuery = z.object({
-  format: z
-    .preprocess((f) => (typeof f === 'string' && f ? f.toLowerCase() : 'csv'), z.enum(['csv', 'json'], { error: 'format is csv or json.' }))
-    .meta({ description: 'csv (default) or json.' }),
-  band_changed: trueOrFalse('band_changed').meta({
-    description:
-      'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`); false or absent: every row.',
-  }),
-  findings_changed: trueOrFalse('findings_changed').meta({
-    description:
-      'true: only the rows with a finding that differs from their earlier result’s (`changed_findings` not empty); false or absent: every row. With band_changed=true too: rows with both.',
-  }),
-});
+/** A finding's value in a results filter: a word of the analysis contract, true or false, or empty (none). */
+const findingValue = (name: string) =>
+  z
+    .string()
+    .max(40, { error: `${name} is a finding's value, at most 40 characters.` })
+    .optional();
+
+export const batchResultsQuery = z
+  .object({
+    format: z
+      .preprocess(
+        (f) => (typeof f === 'string' && f ? f.toLowerCase() : 'csv'),
+        z.enum(['csv', 'json'], { error: 'format is csv or json.' }),
+      )
+      .meta({ description: 'csv (default) or json.' }),
+    band_changed: trueOrFalse('band_changed').meta({
+      description:
+        'true: only the rows whose risk band differs from their earlier result’s (`previous_risk_band`); false or absent: every row.',
+    }),
+    findings_changed: trueOrFalse('findings_changed').meta({
+      description:
+        'true: only the rows with a finding that differs from their earlier result’s (`changed_findings` not empty); false or absent: every row. With band_changed=true too: rows with both.',
+    }),
+    changed_finding: z
+      .enum(
+        COMPARED_FINDINGS.map(([field]) => field),
+        { error: `changed_finding is one of ${COMPARED_FINDINGS.map(([field]) => field).join(', ')}.` },
+      )
+      .optional()
+      .meta({
+        description:
+          'Only the rows where this finding changed (a column of `changed_findings`); with the other filters, rows that pass each.',
+      }),
+    changed_from: findingValue('changed_from').meta({
+      description: 'With changed_finding: only the rows whose earlier value was this (as `changed_findings` prints it; empty: none).',
+    }),
+    changed_to: findingValue('changed_to').meta({ description: 'With changed_finding: only the rows whose new value is this.' }),
+  })
+  .refine((q) => q.changed_finding !== undefined || (q.changed_from === undefined && q.changed_to === undefined), {
+    error: 'changed_from and changed_to need changed_finding.',
+  });

@@ -3,7 +3,7 @@
 import { builder } from '../builder';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Batch } from '../generated/prisma/client';
-import { scoreColumns, type FindingChange } from '../services/analysis-columns';
+import { COMPARED_FINDINGS, scoreColumns, type FindingChange } from '../services/analysis-columns';
 import {
   BATCH_ROW_STATES,
   batchCounts,
@@ -35,6 +35,18 @@ import { UserRef } from './user';
 
 const BatchRowStateEnum = builder.enumType('BatchRowState', { values: BATCH_ROW_STATES });
 const BatchStatusEnum = builder.enumType('BatchStatus', { values: ['running', 'done'] as const });
+const ComparedFindingEnum = builder.enumType('ComparedFinding', {
+  description: 'A finding a batch compares with the earlier result, named as its results column.',
+  values: COMPARED_FINDINGS.map(([field]) => field),
+});
+const FindingChangeFilterInput = builder.inputType('FindingChangeFilter', {
+  description: 'Rows where one finding changed; `before` and/or `after` keep only one way (values as `FindingChange` gives them).',
+  fields: (t) => ({
+    field: t.field({ type: ComparedFindingEnum, required: true }),
+    before: t.string({ description: 'Only rows whose earlier value was this (empty: none).' }),
+    after: t.string({ description: 'Only rows whose new value is this (empty: none).' }),
+  }),
+});
 
 // One counts query per batch object, however many of its fields a request selects.
 const counted = new WeakMap<Batch, Promise<BatchCounts>>();
@@ -187,13 +199,14 @@ export const BatchRef = builder.prismaNode('Batch', {
     rows: t.field({
       type: BatchRowsConnection,
       description:
-        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s, `findingsChanged: true` only rows with a finding that differs (both: rows with both; false or absent: every row).',
+        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s, `findingsChanged: true` only rows with a finding that differs, `findingChange` only rows where that finding changed (that way); given together, rows that pass each (false or absent: every row).',
       args: {
         first: t.arg.int(),
         after: t.arg.string(),
         state: t.arg({ type: BatchRowStateEnum }),
         bandChanged: t.arg.boolean(),
         findingsChanged: t.arg.boolean(),
+        findingChange: t.arg({ type: FindingChangeFilterInput }),
       },
       resolve: async (batch, args, ctx) => {
         const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;
@@ -202,6 +215,7 @@ export const BatchRef = builder.prismaNode('Batch', {
           afterRow,
           state: args.state ?? null,
           changed: changedFilters({ band: args.bandChanged, findings: args.findingsChanged }),
+          finding: args.findingChange ?? null,
         });
         return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });
       },

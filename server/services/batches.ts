@@ -423,6 +423,28 @@ const findingsChangedSql = Prisma.sql`(${comparedSql} AND a.findings_key <> p.fi
 const CHANGED_SQL = { band: bandChangedSql, findings: findingsChangedSql } as const;
 export type ChangedFilter = keyof typeof CHANGED_SQL;
 
+/**
+ * One finding's change, to keep only the rows where it changed (GraphQL `findingChange`, REST `changed_finding`):
+ * optionally only from one value (`before`) and/or to one (`after`), as the results columns print them (empty: none).
+ */
+export interface FindingFilter {
+  field: ComparedFinding;
+  before?: string | null;
+  after?: string | null;
+}
+
+/** A compared row whose finding `field` changed, the way the filter asks (each key's value at the finding's position). */
+function findingChangedSql({ field, before, after }: FindingFilter): Prisma.Sql {
+  const i = COMPARED_FINDINGS.findIndex(([name]) => name === field);
+  if (i < 0) throw new ValidationError(`Unknown finding: ${field}.`);
+  const [now, earlier] = [Prisma.sql`(a.findings_key::jsonb -> ${i}::int)`, Prisma.sql`(p.findings_key::jsonb -> ${i}::int)`];
+  const text = (value: Prisma.Sql) => Prisma.sql`coalesce(${value} #>> '{}', '')`;
+  // CASE: the keys are parsed only on the rows whose keys differ (an AND may be evaluated in any order).
+  return Prisma.sql`(CASE WHEN ${findingsChangedSql} THEN ${now} IS DISTINCT FROM ${earlier}${
+    typeof before === 'string' ? Prisma.sql` AND ${text(earlier)} = ${before}` : Prisma.empty
+  }${typeof after === 'string' ? Prisma.sql` AND ${text(now)} = ${after}` : Prisma.empty} ELSE false END)`;
+}
+
 /** The changed-rows filters a request asked for (GraphQL `bandChanged` / `findingsChanged`, REST `band_changed` / `findings_changed`). */
 export function changedFilters(ask: { band?: boolean | null; findings?: boolean | null }): ChangedFilter[] {
   return (['band', 'findings'] as const).filter((c) => ask[c]);
@@ -606,6 +628,8 @@ interface RowsPage {
   state?: BatchRowState | null;
   /** Only the rows whose band (`band`) and/or some finding (`findings`) differs from their earlier result's. */
   changed?: ChangedFilter[];
+  /** Only the rows where this finding changed (that way, when asked). */
+  finding?: FindingFilter | null;
 }
 
 /**
@@ -643,16 +667,13 @@ const ROW_RELATIONS = {
 /** The where, order and size of a page of rows (the band filter's row numbers read first, in SQL). */
 async function pageOfRows(db: Db, batchId: string, opts: RowsPage) {
   const after = opts.afterRow ?? 0;
-  const changed = opts.changed?.length
+  const conditions = [...(opts.changed ?? []).map((c) => CHANGED_SQL[c]), ...(opts.finding ? [findingChangedSql(opts.finding)] : [])];
+  const changed = conditions.length
     ? (
         await db.$queryRaw<{ row_number: number }[]>`
           SELECT r.row_number FROM batch_rows r
           JOIN analyses a ON a.id = r.analysis_id JOIN analyses p ON p.id = r.previous_analysis_id
-          WHERE r.batch_id = ${batchId}::uuid AND r.row_number > ${after}
-            AND ${Prisma.join(
-              opts.changed.map((c) => CHANGED_SQL[c]),
-              ' AND ',
-            )}
+          WHERE r.batch_id = ${batchId}::uuid AND r.row_number > ${after} AND ${Prisma.join(conditions, ' AND ')}
           ORDER BY r.row_number LIMIT ${opts.first + 1}`
       ).map((r) => Number(r.row_number))
     : null;

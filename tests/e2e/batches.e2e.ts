@@ -111,6 +111,12 @@ test('a batch of images analysed before compares each new score with the earlier
   await page.getByLabel('Show').selectOption({ label: 'Findings changed' });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Pools lot');
+  // One finding, the way it changed: the same row; back to every row after.
+  await page.getByLabel('Show').selectOption({ label: `Roof condition: ${word(before.roof.condition)} → ${word(now.roof.condition)} (1)` });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Pools lot');
+  await page.getByLabel('Show').selectOption({ label: 'All rows' });
+  await expect(rows).toHaveCount(5);
 
   // The list of batches says it too, beside the batch.
   await page.getByRole('link', { name: 'All batches' }).click();

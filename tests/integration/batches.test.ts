@@ -779,6 +779,55 @@ describe('a batch compared finding by finding', () => {
     ]);
     // Both filters: the rows whose band and findings changed.
     expect(await rowsOf({ findings: true, band: true })).toEqual([[5, wires]]);
+    // One finding: the rows where it changed, either way or one way (row 6, without a key, never).
+    const byFinding = async (findingChange: Json, band?: boolean) => {
+      const res = await graphql<Json>(
+        t,
+        `
+          query ($id: ID!, $change: FindingChangeFilter, $band: Boolean) {
+            batch(id: $id) {
+              rows(findingChange: $change, bandChanged: $band) {
+                edges {
+                  node {
+                    rowNumber
+                  }
+                }
+              }
+            }
+          }
+        `,
+        { token: lee.idToken, variables: { id: gid, change: findingChange, band } },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.batch.rows.edges.map((e: Json) => e.node.rowNumber);
+    };
+    expect(await byFinding({ field: 'roof_condition' })).toEqual([1, 7]);
+    expect(await byFinding({ field: 'roof_condition', before: 'poor' })).toEqual([7]);
+    expect(await byFinding({ field: 'roof_condition', after: 'poor' })).toEqual([1]);
+    expect(await byFinding({ field: 'roof_condition', before: 'good', after: 'good' })).toEqual([]);
+    expect(await byFinding({ field: 'pool', before: 'false', after: 'true' })).toEqual([1]);
+    expect(await byFinding({ field: 'spa' })).toEqual([]);
+    expect(await byFinding({ field: 'power_lines_proximity' }, true)).toEqual([5]);
+    expect(await byFinding({ field: 'roof_condition' }, true)).toEqual([]);
+    const unknown = await graphql<Json>(
+      t,
+      `
+        query ($id: ID!) {
+          batch(id: $id) {
+            rows(findingChange: { field: roof }) {
+              edges {
+                cursor
+              }
+            }
+          }
+        }
+      `,
+      {
+        token: lee.idToken,
+        variables: { id: gid },
+      },
+    );
+    expect(unknown.errors?.[0].message).toContain('ComparedFinding');
 
     // The download: one cell per row, the same rows when asked for the changed ones.
     const json = (await (await t.request(`/aerial/batches/${batch.id}/results?format=json`, { headers: auth(lee) })).json()) as Json[];
@@ -804,6 +853,19 @@ describe('a batch compared finding by finding', () => {
     const unclear = await t.request(`/aerial/batches/${batch.id}/results?findings_changed=yes`, { headers: auth(lee) });
     expect(unclear.status).toBe(400);
     expect(((await unclear.json()) as Json).error.message).toBe('findings_changed is true or false.');
+    // One finding, one way: the roofs re-covered.
+    const rowsWhere = async (query: string) => {
+      const res = await t.request(`/aerial/batches/${batch.id}/results?format=json&${query}`, { headers: auth(lee) });
+      return res.status === 200 ? ((await res.json()) as Json[]).map((r) => r.row) : ((await res.json()) as Json).error.message;
+    };
+    expect(await rowsWhere('changed_finding=roof_condition')).toEqual([1, 7]);
+    expect(await rowsWhere('changed_finding=roof_condition&changed_from=poor&changed_to=good')).toEqual([7]);
+    expect(await rowsWhere('changed_finding=pool_condition&changed_from=none')).toEqual([1]);
+    expect(await rowsWhere('changed_finding=roof_condition&findings_changed=true&band_changed=true')).toEqual([]);
+    expect(await rowsWhere('changed_finding=roof')).toBe(
+      'changed_finding is one of pool, pool_condition, spa, trees_overhanging, trees_proximity, roof_style, roof_condition, solar, power_lines_crossing, power_lines_proximity, property_condition.',
+    );
+    expect(await rowsWhere('changed_to=good')).toBe('changed_from and changed_to need changed_finding.');
     // While a row is still analysed the count stands, and the breakdown waits for the batch to finish.
     const second = await t.db.prisma.batchRow.findFirstOrThrow({ where: { batchId: batch.id, rowNumber: 2 } });
     await t.db.prisma.analysis.update({ where: { id: second.analysisId! }, data: { status: 'running' } });

@@ -2,6 +2,7 @@ import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
+import type { ComparedFinding, FindingChangeFilter } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
 import BatchRowsTablePaginationQueryNode, {
   type BatchRowsTablePaginationQuery,
 } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
@@ -60,6 +61,35 @@ export function findingTransition({ before, after }: { readonly before: string; 
   return `${value(before)} → ${value(after)}`;
 }
 
+/** The filter value of one finding's change (every way when `way` is absent), read back by `findingFilterOf`. */
+const FINDING_FILTER = 'finding:';
+type FindingFilter = { field: string; before?: string; after?: string };
+const findingFilterValue = (filter: FindingFilter) => FINDING_FILTER + JSON.stringify(filter);
+
+/** The finding change a filter value asks for, or null for the other filters. */
+export function findingFilterOf(value: string): FindingChangeFilter | null {
+  if (!value.startsWith(FINDING_FILTER)) return null;
+  const { field, before, after } = JSON.parse(value.slice(FINDING_FILTER.length)) as FindingFilter;
+  return { field: field as ComparedFinding, before: before ?? null, after: after ?? null };
+}
+
+type FindingCount = { field: string; rows: number; changes: { before: string; after: string; rows: number }[] };
+
+/**
+ * The rows filter's choices for one finding that changed across the batch (decision 026): every way it changed, then
+ * each way alone when there are several ("Roof condition, any way (12)", "Roof condition: Good → Poor (9)", …); a
+ * finding that changed one way only is one choice.
+ */
+export function findingFilterOptions(count: FindingCount): [value: string, label: string][] {
+  const label = findingLabel(count.field);
+  const ways = count.changes.map((c): [string, string] => [
+    findingFilterValue({ field: count.field, before: c.before, after: c.after }),
+    `${label}: ${findingTransition(c)} (${c.rows})`,
+  ]);
+  if (ways.length === 1) return [[findingFilterValue({ field: count.field }), ways[0][1]]];
+  return [[findingFilterValue({ field: count.field }), `${label}, any way (${count.rows})`], ...ways];
+}
+
 /**
  * How a new score differs from the earlier one: "Medium → Low" when the band moved, else "+5", "−3" or "Same score";
  * null when either has no score.
@@ -104,13 +134,29 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
         state: { type: "BatchRowState" }
         bandChanged: { type: "Boolean" }
         findingsChanged: { type: "Boolean" }
+        findingChange: { type: "FindingChangeFilter" }
       ) {
         id
         comparison {
           __typename
         }
-        rows(first: $count, after: $cursor, state: $state, bandChanged: $bandChanged, findingsChanged: $findingsChanged)
-          @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged", "findingsChanged"]) {
+        findingsChangedBy {
+          field
+          rows
+          changes {
+            before
+            after
+            rows
+          }
+        }
+        rows(
+          first: $count
+          after: $cursor
+          state: $state
+          bandChanged: $bandChanged
+          findingsChanged: $findingsChanged
+          findingChange: $findingChange
+        ) @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged", "findingsChanged", "findingChange"]) {
           edges {
             node {
               rowNumber
@@ -148,6 +194,13 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
   const pending = loadingMore || reload.pending;
   const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
   const compared = data.comparison !== null && data.comparison !== undefined;
+  const findingOptions = (data.findingsChangedBy ?? []).flatMap((f) =>
+    findingFilterOptions({
+      field: f.field,
+      rows: f.rows,
+      changes: f.changes.map((c) => ({ before: c.before, after: c.after, rows: c.rows })),
+    }),
+  );
   return (
     <section
       aria-labelledby="rows-heading"
@@ -165,11 +218,13 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
               setFilter(e.target.value);
               const bandChanged = e.target.value === BAND_CHANGED;
               const findingsChanged = e.target.value === FINDINGS_CHANGED;
-              const state = (bandChanged || findingsChanged ? null : e.target.value || null) as BatchRowState | null;
+              const findingChange = findingFilterOf(e.target.value);
+              const state = (bandChanged || findingsChanged || findingChange ? null : e.target.value || null) as BatchRowState | null;
               reload.run({
                 state,
                 bandChanged: bandChanged || null,
                 findingsChanged: findingsChanged || null,
+                findingChange,
                 count: BATCH_ROWS_PAGE_SIZE,
                 cursor: null,
               });
@@ -182,6 +237,15 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
             ))}
             {compared && <option value={BAND_CHANGED}>Band changed</option>}
             {compared && <option value={FINDINGS_CHANGED}>Findings changed</option>}
+            {findingOptions.length > 0 && (
+              <optgroup label="One finding changed">
+                {findingOptions.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </label>
       </div>
@@ -261,7 +325,9 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
           </tbody>
         </table>
         {rows.length === 0 && (
-          <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{EMPTY_FILTER[filter] ?? 'No rows in this state.'}</p>
+          <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+            {EMPTY_FILTER[filter] ?? (findingFilterOf(filter) ? 'No row’s finding changed that way.' : 'No rows in this state.')}
+          </p>
         )}
       </div>
       <LoadMore

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingChange, findingTransition, scoreChange } from './BatchRowsTable';
+import { findingChange, findingFilterOf, findingFilterOptions, findingTransition, scoreChange } from './BatchRowsTable';
 
 describe('scoreChange (the batch rows’ Earlier column, decision 025)', () => {
   it('names the bands when the band moved, else the difference', () => {
@@ -33,5 +33,37 @@ describe('findingTransition (which way a finding changed across a batch, decisio
     expect(findingTransition({ before: 'poor', after: 'good' })).toBe('Poor → Good');
     expect(findingTransition({ before: 'true', after: 'false' })).toBe('Yes → No');
     expect(findingTransition({ before: '', after: 'over_structure' })).toBe('— → Over structure');
+  });
+});
+
+describe('findingFilterOptions (the rows filter for one finding, decision 026)', () => {
+  it('offers every way and each way alone when a finding changed several ways, and reads each choice back', () => {
+    const options = findingFilterOptions({
+      field: 'roof_condition',
+      rows: 12,
+      changes: [
+        { before: 'good', after: 'poor', rows: 9 },
+        { before: 'poor', after: 'good', rows: 3 },
+      ],
+    });
+    expect(options.map(([, label]) => label)).toEqual([
+      'Roof condition, any way (12)',
+      'Roof condition: Good → Poor (9)',
+      'Roof condition: Poor → Good (3)',
+    ]);
+    expect(options.map(([value]) => findingFilterOf(value))).toEqual([
+      { field: 'roof_condition', before: null, after: null },
+      { field: 'roof_condition', before: 'good', after: 'poor' },
+      { field: 'roof_condition', before: 'poor', after: 'good' },
+    ]);
+  });
+
+  it('offers one choice for a finding that changed one way, and leaves the other filters alone', () => {
+    const options = findingFilterOptions({ field: 'pool', rows: 3, changes: [{ before: 'false', after: 'true', rows: 3 }] });
+    expect(options.map(([value, label]) => [findingFilterOf(value), label])).toEqual([
+      [{ field: 'pool', before: null, after: null }, 'Pool: No → Yes (3)'],
+    ]);
+    expect(findingFilterOf('band_changed')).toBeNull();
+    expect(findingFilterOf('')).toBeNull();
   });
 });
