@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { BatchComparison_batch$key } from '../../__generated__/BatchComparison_batch.graphql';
-import { findingLabel, findingTransition } from './BatchRowsTable';
+import { findingFilterOptions, findingLabel, findingTransition } from './BatchRowsTable';
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
@@ -9,7 +9,14 @@ const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
  * the current analyzer, or a batch of images analysed before. What an underwriter re-running a book asks first:
  * which properties changed band. Nothing is shown when no row has an earlier result.
  */
-export function BatchComparison({ batch }: { batch: BatchComparison_batch$key }) {
+export function BatchComparison({
+  batch,
+  onShowRows,
+}: {
+  batch: BatchComparison_batch$key;
+  /** Shows the rows a finding's change picks (a value of the rows' Show list). */
+  onShowRows: (filter: string) => void;
+}) {
   const data = useFragment(
     graphql`
       fragment BatchComparison_batch on Batch {
@@ -75,17 +82,33 @@ export function BatchComparison({ batch }: { batch: BatchComparison_batch$key })
         <div className="mt-4 text-sm text-slate-600 dark:text-slate-300">
           <p id="findings-by-heading">Findings that changed, and which way:</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5" aria-labelledby="findings-by-heading" data-testid="comparison-findings-by">
-            {data.findingsChangedBy.map((f) => (
-              <li key={f.field}>
-                <span className="font-medium text-slate-900 dark:text-white">{findingLabel(f.field)}</span> on {rows(f.rows)}:{' '}
-                {f.changes
-                  .map((c) => {
-                    const way = findingTransition({ before: c.before, after: c.after });
-                    return f.changes.length === 1 ? way : `${way} on ${c.rows}`;
-                  })
-                  .join(', ')}
-              </li>
-            ))}
+            {data.findingsChangedBy.map((f) => {
+              const changes = f.changes.map((c) => ({ before: c.before, after: c.after, rows: c.rows }));
+              // The same values as the Show list's choices: every way first, then each way when there are several.
+              const [[anyWay], ...ways] = findingFilterOptions({ field: f.field, rows: f.rows, changes });
+              const label = findingLabel(f.field);
+              return (
+                <li key={f.field}>
+                  <span className="font-medium text-slate-900 dark:text-white">{label}</span> on {rows(f.rows)}:{' '}
+                  {changes.map((c, i) => {
+                    const way = findingTransition(c);
+                    return (
+                      <span key={`${c.before}→${c.after}`}>
+                        {i > 0 && ', '}
+                        <button
+                          type="button"
+                          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                          aria-label={`The ${rows(c.rows)} where ${label} went ${way}`}
+                          onClick={() => onShowRows(ways.length ? ways[i][0] : anyWay)}
+                        >
+                          {changes.length === 1 ? way : `${way} on ${c.rows}`}
+                        </button>
+                      </span>
+                    );
+                  })}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useState, useTransition } from 'react';
+import { useEffect, useRef, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
@@ -66,6 +66,15 @@ const FINDING_FILTER = 'finding:';
 type FindingFilter = { field: string; before?: string; after?: string };
 const findingFilterValue = (filter: FindingFilter) => FINDING_FILTER + JSON.stringify(filter);
 
+/** The rows query's filter arguments for a Show value. */
+function rowsFilterVariables(value: string) {
+  const bandChanged = value === BAND_CHANGED;
+  const findingsChanged = value === FINDINGS_CHANGED;
+  const findingChange = findingFilterOf(value);
+  const state = (bandChanged || findingsChanged || findingChange ? null : value || null) as BatchRowState | null;
+  return { state, bandChanged: bandChanged || null, findingsChanged: findingsChanged || null, findingChange };
+}
+
 /** The finding change a filter value asks for, or null for the other filters. */
 export function findingFilterOf(value: string): FindingChangeFilter | null {
   if (!value.startsWith(FINDING_FILTER)) return null;
@@ -123,7 +132,19 @@ function EarlierScore({ row }: { row: Row }) {
   );
 }
 
-export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
+/**
+ * A batch's rows, a page at a time, with the Show filter. The filter's value (`filter`, one of the Show list's values)
+ * is held by the screen, so the comparison above can choose it too ("Good → Poor on 9" shows those rows).
+ */
+export function BatchRowsTable({
+  batch,
+  filter,
+  onFilter,
+}: {
+  batch: BatchRowsTable_batch$key;
+  filter: string;
+  onFilter: (filter: string) => void;
+}) {
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment BatchRowsTable_batch on Batch
@@ -188,9 +209,16 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
     batch,
   );
   const [loadingMore, startTransition] = useTransition();
-  const [filter, setFilter] = useState('');
   // A filter that fails to load keeps the rows on screen and says so, with a retry.
   const reload = useRefetchInPlace<BatchRowsTablePaginationQuery>(BatchRowsTablePaginationQueryNode, data.id, refetch);
+  // The rows on screen are those of `shown`; a new choice fetches its rows.
+  const shown = useRef(filter);
+  const run = reload.run;
+  useEffect(() => {
+    if (shown.current === filter) return;
+    shown.current = filter;
+    run({ ...rowsFilterVariables(filter), count: BATCH_ROWS_PAGE_SIZE, cursor: null });
+  }, [filter, run]);
   const pending = loadingMore || reload.pending;
   const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
   const compared = data.comparison !== null && data.comparison !== undefined;
@@ -214,21 +242,8 @@ export function BatchRowsTable({ batch }: { batch: BatchRowsTable_batch$key }) {
           Show
           <select
             className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
-            onChange={(e) => {
-              setFilter(e.target.value);
-              const bandChanged = e.target.value === BAND_CHANGED;
-              const findingsChanged = e.target.value === FINDINGS_CHANGED;
-              const findingChange = findingFilterOf(e.target.value);
-              const state = (bandChanged || findingsChanged || findingChange ? null : e.target.value || null) as BatchRowState | null;
-              reload.run({
-                state,
-                bandChanged: bandChanged || null,
-                findingsChanged: findingsChanged || null,
-                findingChange,
-                count: BATCH_ROWS_PAGE_SIZE,
-                cursor: null,
-              });
-            }}
+            value={filter}
+            onChange={(e) => onFilter(e.target.value)}
           >
             {FILTERS.map((state) => (
               <option key={state ?? 'all'} value={state ?? ''}>

@@ -1,6 +1,6 @@
 // /batches/{batchId}: one batch's progress, live (read again every few seconds until no row waits or runs),
 // its rows with their state and reason, and the results as CSV or JSON.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { BatchScreenQuery as BatchScreenQueryType } from '../../__generated__/BatchScreenQuery.graphql';
@@ -51,13 +51,19 @@ function Batch({ queryRef }: { queryRef: PreloadedQuery<BatchScreenQueryType> })
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [environment, queryRef.variables, running]);
+  // The rows' filter, chosen in the Show list or from the comparison (which then brings the rows into view).
+  const [rowsFilter, setRowsFilter] = useState('');
+  const showRows = useCallback((filter: string) => {
+    setRowsFilter(filter);
+    document.getElementById('rows-heading')?.scrollIntoView({ block: 'start' });
+  }, []);
   if (!batch) return <Alert tone="error">Batch not found.</Alert>;
   return (
     <div className="space-y-8">
       <h2 className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">{batch.name}</h2>
       <BatchProgress batch={batch} />
-      <BatchComparison batch={batch} />
-      <BatchRowsTable batch={batch} />
+      <BatchComparison batch={batch} onShowRows={showRows} />
+      <BatchRowsTable batch={batch} filter={rowsFilter} onFilter={setRowsFilter} />
     </div>
   );
 }
