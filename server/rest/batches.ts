@@ -1,7 +1,8 @@
 // Portfolio batches over REST: POST /aerial/batches (a CSV as the body or in JSON, or a list of image ids),
 // GET /aerial/batches, GET /aerial/batches/{id} (progress), GET /aerial/batches/{id}/results (every row, CSV or
 // JSON, streamed), POST /aerial/batches/{id}/retry (the failed rows again), POST /aerial/batches/{id}/rerun (a
-// finished batch again with the current analyzer, as a new batch). The services validate, authorise and word every message.
+// finished batch again with the current analyzer, as a new batch), GET /aerial/batches/{id}/changed-findings (how
+// many rows each finding changed on, and which way, once the batch has finished). The services validate, authorise and word every message.
 import { requireViewer } from '../auth/context';
 import type { Db } from '../db';
 import type { Batch } from '../generated/prisma/client';
@@ -12,6 +13,7 @@ import {
   batchFinished,
   batchResultRow,
   createBatch,
+  findingsChangedBy,
   getBatch,
   listBatches,
   changedFilters,
@@ -129,6 +131,15 @@ export const batchRoutes: Route[] = [
         { ...(await batchRecordOf(ctx.db, batch)), queued_rows: queued },
         { status: 201, headers: { location: `/aerial/batches/${batch.id}` } },
       );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/aerial/batches/:id/changed-findings',
+    async handle(req) {
+      const ctx = await req.context();
+      const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
+      return json({ findings: await findingsChangedBy(ctx.db, batch.id, await batchCounts(ctx.db, batch.id)) });
     },
   },
   {

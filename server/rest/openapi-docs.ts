@@ -367,6 +367,17 @@ export const routeDocs: Record<string, RouteDoc> = {
       409: err('The batch is still running, or every result in it is from the current analyzer.'),
     },
   },
+  'GET /aerial/batches/:id/changed-findings': {
+    tag: 'Batches',
+    summary: 'Which findings changed, on how many rows, which way',
+    description:
+      'For a batch whose rows have earlier results (analysed again, or a batch of images analysed before): each finding that differs from the earlier result, with its rows and each way it changed. Counted once the batch has finished (`findings` is null before); `…/results?changed_finding=…` lists the rows.',
+    params: s.idParam('id', 'The batch id.'),
+    responses: {
+      200: { description: 'The findings that changed.', schema: s.changedFindingsSchema },
+      404: err('No such batch of yours.'),
+    },
+  },
   'GET /aerial/batches/:id/results': {
     tag: 'Batches',
     summary: 'Every row’s result (CSV or JSON)',

@@ -450,6 +450,33 @@ export const rerunBatchSchema = batchSchema
   .extend({ queued_rows: z.number().int().describe('How many of its rows were queued (the rest kept a current result or are invalid).') })
   .meta({ id: 'RerunBatch' });
 
+const findingField = z.enum(COMPARED_FINDINGS.map(([field]) => field));
+
+export const changedFindingsSchema = z
+  .object({
+    findings: z
+      .array(
+        z.object({
+          field: findingField.describe('The results column (as `changed_findings` names it).'),
+          rows: z.number().int().describe('Compared rows on which it changed.'),
+          changes: z
+            .array(
+              z.object({
+                before: z.string().describe('The earlier value, as `changed_findings` prints it (empty: none).'),
+                after: z.string().describe('The new value, the same way.'),
+                rows: z.number().int(),
+              }),
+            )
+            .describe('Each way it changed, the commonest first; they add up to `rows`.'),
+        }),
+      )
+      .nullable()
+      .describe(
+        'The findings that changed, in the results columns’ order, with how many rows each changed on and which way; null while the batch runs or when no row has an earlier result.',
+      ),
+  })
+  .meta({ id: 'ChangedFindings' });
+
 export const batchResultSchema = z
   .object({
     row: z.number().int().describe('The CSV row (the header is row 1), or the image’s position (from 1).'),

@@ -756,6 +756,9 @@ describe('a batch compared finding by finding', () => {
         { field: 'roof_condition', rows: 2, changes: [...one('good', 'poor'), ...one('poor', 'good')] },
         { field: 'power_lines_proximity', rows: 1, changes: one('none', 'over_structure') },
       ]);
+      // REST says the same of each finding.
+      const rest = await t.request(`/aerial/batches/${batch.id}/changed-findings`, { headers: auth(lee) });
+      expect(((await rest.json()) as Json).findings).toEqual(res.data!.batch.findingsChangedBy);
       return res.data!.batch.rows.edges.map((e: Json) => [e.node.rowNumber, e.node.changedFindings]);
     };
     const pool = [
@@ -890,6 +893,11 @@ describe('a batch compared finding by finding', () => {
       },
     );
     expect(running.data!.batch).toEqual({ status: 'running', comparison: { findingsChanged: 3 }, findingsChangedBy: null });
+    const whileRunning = await t.request(`/aerial/batches/${batch.id}/changed-findings`, { headers: auth(lee) });
+    expect(await whileRunning.json()).toEqual({ findings: null });
+    // Another account's batch is not found.
+    const other = await createEmulatorUser();
+    expect((await t.request(`/aerial/batches/${batch.id}/changed-findings`, { headers: auth(other) })).status).toBe(404);
   });
 });
 

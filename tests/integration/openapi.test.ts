@@ -217,6 +217,9 @@ describe('real answers match the documented shapes', () => {
     expect(results!.map((r: Json) => r.status)).toEqual(['done', 'invalid']);
     await call('GET', `/aerial/batches/${batch!.batch_id}/results`, { headers: auth(alice) });
     await call('GET', `/aerial/batches/${batch!.batch_id}/results?format=xml`, { headers: auth(alice) });
+    // No row has an earlier result: nothing to say which way findings changed.
+    expect(await call('GET', `/aerial/batches/${batch!.batch_id}/changed-findings`, { headers: auth(alice) })).toEqual({ findings: null });
+    await call('GET', `/aerial/batches/${crypto.randomUUID()}/changed-findings`, { headers: auth(alice) });
     // Run again with the current analyzer (the scripted analyzer's results are an earlier version's): a new batch
     // (201); no such batch (404).
     const rerun = await call('POST', `/aerial/batches/${batch!.batch_id}/rerun`, { headers: auth(alice) });
