@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<adf1d6c403d32267eba37af14dfb8528>>
- * @relayHash 6097de9c1b92c3a458a68490a9cac4d6
+ * @generated SignedSource<<d24b2321ab064b8ad235c8a8f3be2991>>
+ * @relayHash c98a243699dbe3040d00c35362d9d6c7
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 6097de9c1b92c3a458a68490a9cac4d6
+// @relayRequestID c98a243699dbe3040d00c35362d9d6c7
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -115,35 +115,7 @@ v13 = {
   "name": "id",
   "storageKey": null
 },
-v14 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "field",
-  "storageKey": null
-},
-v15 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "rows",
-  "storageKey": null
-},
-v16 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "before",
-  "storageKey": null
-},
-v17 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "after",
-  "storageKey": null
-},
-v18 = [
+v14 = [
   {
     "kind": "Variable",
     "name": "after",
@@ -159,14 +131,14 @@ v18 = [
   },
   (v11/*:: as any*/)
 ],
-v19 = {
+v15 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "analysisId",
   "storageKey": null
 },
-v20 = {
+v16 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -264,34 +236,7 @@ return {
               },
               {
                 "alias": null,
-                "args": null,
-                "concreteType": "FindingCount",
-                "kind": "LinkedField",
-                "name": "findingsChangedBy",
-                "plural": true,
-                "selections": [
-                  (v14/*:: as any*/),
-                  (v15/*:: as any*/),
-                  {
-                    "alias": null,
-                    "args": null,
-                    "concreteType": "FindingTransition",
-                    "kind": "LinkedField",
-                    "name": "changes",
-                    "plural": true,
-                    "selections": [
-                      (v16/*:: as any*/),
-                      (v17/*:: as any*/),
-                      (v15/*:: as any*/)
-                    ],
-                    "storageKey": null
-                  }
-                ],
-                "storageKey": null
-              },
-              {
-                "alias": null,
-                "args": (v18/*:: as any*/),
+                "args": (v14/*:: as any*/),
                 "concreteType": "BatchRowsConnection",
                 "kind": "LinkedField",
                 "name": "rows",
@@ -377,8 +322,8 @@ return {
                             "name": "analysis",
                             "plural": false,
                             "selections": [
-                              (v19/*:: as any*/),
-                              (v20/*:: as any*/),
+                              (v15/*:: as any*/),
+                              (v16/*:: as any*/),
                               (v13/*:: as any*/)
                             ],
                             "storageKey": null
@@ -391,8 +336,8 @@ return {
                             "name": "earlierResult",
                             "plural": false,
                             "selections": [
-                              (v19/*:: as any*/),
-                              (v20/*:: as any*/)
+                              (v15/*:: as any*/),
+                              (v16/*:: as any*/)
                             ],
                             "storageKey": null
                           },
@@ -404,9 +349,27 @@ return {
                             "name": "changedFindings",
                             "plural": true,
                             "selections": [
-                              (v14/*:: as any*/),
-                              (v16/*:: as any*/),
-                              (v17/*:: as any*/)
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "field",
+                                "storageKey": null
+                              },
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "before",
+                                "storageKey": null
+                              },
+                              {
+                                "alias": null,
+                                "args": null,
+                                "kind": "ScalarField",
+                                "name": "after",
+                                "storageKey": null
+                              }
                             ],
                             "storageKey": null
                           },
@@ -454,7 +417,7 @@ return {
               },
               {
                 "alias": null,
-                "args": (v18/*:: as any*/),
+                "args": (v14/*:: as any*/),
                 "filters": [
                   "state",
                   "bandChanged",
@@ -476,7 +439,7 @@ return {
     ]
   },
   "params": {
-    "id": "6097de9c1b92c3a458a68490a9cac4d6",
+    "id": "c98a243699dbe3040d00c35362d9d6c7",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -485,6 +448,6 @@ return {
 };
 })();
 
-(node as any).hash = "be42a58e9b397691f5cc7c1daddb96e3";
+(node as any).hash = "cc5693f3ae1ba81b5ff8ce38140114b7";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<6d849e2c29e06b9e0f2192e550c4ba63>>
+ * @generated SignedSource<<0a756efdc88ff821b8abf4dd8c4f708c>>
  * @lightSyntaxTransform
  */
 
@@ -14,15 +14,6 @@ export type BatchRowsTable_batch$data = {
   readonly comparison: {
     readonly __typename: "BatchComparison";
   } | null | undefined;
-  readonly findingsChangedBy: ReadonlyArray<{
-    readonly changes: ReadonlyArray<{
-      readonly after: string;
-      readonly before: string;
-      readonly rows: number;
-    }>;
-    readonly field: string;
-    readonly rows: number;
-  }> | null | undefined;
   readonly id: string;
   readonly rows: {
     readonly edges: ReadonlyArray<{
@@ -71,35 +62,7 @@ v1 = {
   "name": "__typename",
   "storageKey": null
 },
-v2 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "field",
-  "storageKey": null
-},
-v3 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "rows",
-  "storageKey": null
-},
-v4 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "before",
-  "storageKey": null
-},
-v5 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "after",
-  "storageKey": null
-},
-v6 = [
+v2 = [
   {
     "alias": null,
     "args": null,
@@ -195,33 +158,6 @@ return {
       "plural": false,
       "selections": [
         (v1/*:: as any*/)
-      ],
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "concreteType": "FindingCount",
-      "kind": "LinkedField",
-      "name": "findingsChangedBy",
-      "plural": true,
-      "selections": [
-        (v2/*:: as any*/),
-        (v3/*:: as any*/),
-        {
-          "alias": null,
-          "args": null,
-          "concreteType": "FindingTransition",
-          "kind": "LinkedField",
-          "name": "changes",
-          "plural": true,
-          "selections": [
-            (v4/*:: as any*/),
-            (v5/*:: as any*/),
-            (v3/*:: as any*/)
-          ],
-          "storageKey": null
-        }
       ],
       "storageKey": null
     },
@@ -333,7 +269,7 @@ return {
                   "kind": "LinkedField",
                   "name": "analysis",
                   "plural": false,
-                  "selections": (v6/*:: as any*/),
+                  "selections": (v2/*:: as any*/),
                   "storageKey": null
                 },
                 {
@@ -343,7 +279,7 @@ return {
                   "kind": "LinkedField",
                   "name": "earlierResult",
                   "plural": false,
-                  "selections": (v6/*:: as any*/),
+                  "selections": (v2/*:: as any*/),
                   "storageKey": null
                 },
                 {
@@ -354,9 +290,27 @@ return {
                   "name": "changedFindings",
                   "plural": true,
                   "selections": [
-                    (v2/*:: as any*/),
-                    (v4/*:: as any*/),
-                    (v5/*:: as any*/)
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "field",
+                      "storageKey": null
+                    },
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "before",
+                      "storageKey": null
+                    },
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "after",
+                      "storageKey": null
+                    }
                   ],
                   "storageKey": null
                 },
@@ -408,6 +362,6 @@ return {
 };
 })();
 
-(node as any).hash = "be42a58e9b397691f5cc7c1daddb96e3";
+(node as any).hash = "cc5693f3ae1ba81b5ff8ce38140114b7";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<d50f6568f221c71cedb023f027afe7d6>>
- * @relayHash 020dd5de4ec79b87168d16a959096b2e
+ * @generated SignedSource<<4168197fda8e4a4091af7625c3e02455>>
+ * @relayHash feab1d5c6fabafe9db89ece2e43ba51e
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 020dd5de4ec79b87168d16a959096b2e
+// @relayRequestID feab1d5c6fabafe9db89ece2e43ba51e
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -21,7 +21,7 @@ export type BatchScreenQuery$data = {
   readonly batch: {
     readonly name: string;
     readonly status: BatchStatus;
-    readonly " $fragmentSpreads": FragmentRefs<"BatchComparison_batch" | "BatchProgress_batch" | "BatchRowsTable_batch">;
+    readonly " $fragmentSpreads": FragmentRefs<"BatchComparison_batch" | "BatchProgress_batch" | "BatchRowsTable_batch" | "BatchRowsTable_findings">;
   } | null | undefined;
 };
 export type BatchScreenQuery = {
@@ -164,6 +164,11 @@ return {
             ],
             "kind": "FragmentSpread",
             "name": "BatchRowsTable_batch"
+          },
+          {
+            "args": null,
+            "kind": "FragmentSpread",
+            "name": "BatchRowsTable_findings"
           }
         ],
         "storageKey": null
@@ -537,7 +542,7 @@ return {
     ]
   },
   "params": {
-    "id": "020dd5de4ec79b87168d16a959096b2e",
+    "id": "feab1d5c6fabafe9db89ece2e43ba51e",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",
@@ -546,6 +551,6 @@ return {
 };
 })();
 
-(node as any).hash = "ba47a735a04bf0da7349337a8a910622";
+(node as any).hash = "51e0c4f5dd3397651dd7db8bc4564801";
 
 export default node;

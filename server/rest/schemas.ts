@@ -550,11 +550,16 @@ const trueOrFalse = (name: string) =>
     z.boolean({ error: `${name} is true or false.` }),
   );
 
-/** A finding's value in a results filter: a word of the analysis contract, true or false, or empty (none). */
+/**
+ * A finding's value in a results filter: true, false or a word of the analysis contract, as the download prints it
+ * (any case; empty or "—" for none).
+ */
 const findingValue = (name: string) =>
   z
-    .string()
-    .max(40, { error: `${name} is a finding's value, at most 40 characters.` })
+    .preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '—' ? '' : v.trim().toLowerCase()) : v),
+      z.string().max(40, { error: `${name} is a finding's value, at most 40 characters.` }),
+    )
     .optional();
 
 export const batchResultsQuery = z
@@ -574,20 +579,26 @@ export const batchResultsQuery = z
         'true: only the rows with a finding that differs from their earlier result’s (`changed_findings` not empty); false or absent: every row. With band_changed=true too: rows with both.',
     }),
     changed_finding: z
-      .enum(
-        COMPARED_FINDINGS.map(([field]) => field),
-        { error: `changed_finding is one of ${COMPARED_FINDINGS.map(([field]) => field).join(', ')}.` },
+      .preprocess(
+        (v) => (v === '' ? undefined : v),
+        z
+          .enum(
+            COMPARED_FINDINGS.map(([field]) => field),
+            { error: `changed_finding is one of ${COMPARED_FINDINGS.map(([field]) => field).join(', ')}.` },
+          )
+          .optional(),
       )
-      .optional()
       .meta({
         description:
           'Only the rows where this finding changed (a column of `changed_findings`); with the other filters, rows that pass each.',
       }),
     changed_from: findingValue('changed_from').meta({
-      description: 'With changed_finding: only the rows whose earlier value was this (as `changed_findings` prints it; empty: none).',
+      description:
+        'With changed_finding: only the rows whose earlier value was this, as `changed_findings` prints it (true, false or a word such as good, any case; empty or — for none).',
     }),
     changed_to: findingValue('changed_to').meta({ description: 'With changed_finding: only the rows whose new value is this.' }),
   })
   .refine((q) => q.changed_finding !== undefined || (q.changed_from === undefined && q.changed_to === undefined), {
     error: 'changed_from and changed_to need changed_finding.',
+    path: ['changed_finding'],
   });

@@ -518,8 +518,9 @@ export interface FindingCount {
 export async function findingsChangedBy(db: Db, batchId: string, counts: BatchCounts): Promise<FindingCount[] | null> {
   if (!batchFinished(counts) || !counts.comparison) return null;
   if (!counts.comparison.findings_changed) return [];
-  const found = await db.$queryRaw<{ i: number; before: string | null; after: string | null; rows: bigint | number }[]>`
-    SELECT f.i::int AS i, (c.earlier -> f.i) #>> '{}' AS before, (c.now -> f.i) #>> '{}' AS after, count(*) AS rows
+  const found = await db.$queryRaw<{ i: number; before: string; after: string; rows: bigint | number }[]>`
+    SELECT f.i::int AS i, coalesce((c.earlier -> f.i) #>> '{}', '') AS before, coalesce((c.now -> f.i) #>> '{}', '') AS after,
+      count(*) AS rows
     FROM (
       SELECT a.findings_key::jsonb AS now, p.findings_key::jsonb AS earlier
       FROM batch_rows r JOIN analyses a ON a.id = r.analysis_id JOIN analyses p ON p.id = r.previous_analysis_id
@@ -532,7 +533,7 @@ export async function findingsChangedBy(db: Db, batchId: string, counts: BatchCo
     let count = byField.get(i);
     if (!count) byField.set(i, (count = { field: COMPARED_FINDINGS[i][0], rows: 0, changes: [] }));
     count.rows += Number(rows);
-    count.changes.push({ before: before ?? '', after: after ?? '', rows: Number(rows) });
+    count.changes.push({ before, after, rows: Number(rows) });
   }
   const order = (a: FindingTransition, b: FindingTransition) =>
     b.rows - a.rows || a.before.localeCompare(b.before) || a.after.localeCompare(b.after);

@@ -119,10 +119,11 @@ test('a batch of images analysed before compares each new score with the earlier
   await expect(rows).toHaveCount(5);
   // The comparison's "Poor → …" shows those rows too, and the Show list says so.
   const roofWay = `${word(before.roof.condition)} → ${word(now.roof.condition)}`;
-  await comparison.getByRole('button', { name: `The 1 row where Roof condition went ${roofWay}` }).click();
+  await comparison.getByRole('listitem').filter({ hasText: 'Roof condition' }).getByRole('button', { name: roofWay }).click();
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Pools lot');
   await expect(page.getByLabel('Show').locator('option:checked')).toHaveText(`Roof condition: ${roofWay} (1)`);
+  await expect(page.getByLabel('Show')).toBeFocused();
 
   // The list of batches says it too, beside the batch.
   await page.getByRole('link', { name: 'All batches' }).click();

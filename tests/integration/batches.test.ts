@@ -665,12 +665,19 @@ describe('a batch compared finding by finding', () => {
     const base = await t.listen();
     const lee = await createEmulatorUser();
     const image = await uploaded(base, lee, 'Finding lot');
-    type Over = { pool?: boolean; roof?: string; trees?: number; risks?: string[]; wires?: 'none' | 'over_structure' };
+    type Over = {
+      pool?: boolean;
+      roof?: string;
+      trees?: number;
+      risks?: string[];
+      wires?: 'none' | 'over_structure';
+      noCondition?: boolean;
+    };
     const results = (o: Over) => {
       const r = unknownObservations();
       return {
         ...r,
-        property_condition: 'good',
+        property_condition: o.noCondition ? undefined : 'good',
         pool: o.pool ? { present: true, location: 'behind the house', condition: 'clean' } : r.pool,
         trees: { overhanging: false, count: o.trees ?? 0, proximity: 'none' },
         roof: { style: 'hip', condition: o.roof ?? 'good' },
@@ -681,7 +688,7 @@ describe('a batch compared finding by finding', () => {
     // earlier → new: the roof worn and a pool built (same band), nothing changed, only the tree count and a risk
     // sentence's measurement moved (not findings), an earlier result with no score (not compared), a power line over
     // the roof and a band change, a roof worn where the earlier result has no findings key (stored before it), and a
-    // roof re-covered (poor → good: the other way).
+    // roof re-covered (poor → good: the other way), and an earlier result without a property condition (none → good).
     const canopy = (share: number) => [`Dense tree canopy: ${share} % of the 10 m around the house`];
     const pairs: [number | null, Over, number, Over][] = [
       [20, { roof: 'good' }, 30, { roof: 'poor', pool: true }],
@@ -691,6 +698,7 @@ describe('a batch compared finding by finding', () => {
       [20, {}, 70, { wires: 'over_structure' }],
       [20, { roof: 'good' }, 20, { roof: 'poor' }],
       [20, { roof: 'poor' }, 20, { roof: 'good' }],
+      [20, { noCondition: true }, 20, {}],
     ];
     const batch = await comparedBatch(
       lee,
@@ -704,12 +712,12 @@ describe('a batch compared finding by finding', () => {
     await t.db.prisma.analysis.update({ where: { id: last.previousAnalysisId! }, data: { findingsKey: null } });
     const record = (await (await t.request(`/aerial/batches/${batch.id}`, { headers: auth(lee) })).json()) as Json;
     expect(record.comparison).toEqual({
-      with_earlier: 7,
-      compared: 6,
+      with_earlier: 8,
+      compared: 7,
       band_changed: 1,
       higher: 2,
       lower: 0,
-      findings_changed: 3,
+      findings_changed: 4,
     });
 
     const gid = Buffer.from(`Batch:${batch.id}`).toString('base64');
@@ -748,13 +756,14 @@ describe('a batch compared finding by finding', () => {
       expect(res.errors).toBeUndefined();
       // Each finding's rows and which way it changed: the pool and its condition and the roof on row 1, the power
       // line on row 5, the roof the other way on row 7 (row 6 has no key, so is not compared finding by finding).
-      expect(res.data!.batch.comparison).toEqual({ findingsChanged: 3 });
+      expect(res.data!.batch.comparison).toEqual({ findingsChanged: 4 });
       const one = (before: string, after: string) => [{ before, after, rows: 1 }];
       expect(res.data!.batch.findingsChangedBy).toEqual([
         { field: 'pool', rows: 1, changes: one('false', 'true') },
         { field: 'pool_condition', rows: 1, changes: one('none', 'clean') },
         { field: 'roof_condition', rows: 2, changes: [...one('good', 'poor'), ...one('poor', 'good')] },
         { field: 'power_lines_proximity', rows: 1, changes: one('none', 'over_structure') },
+        { field: 'property_condition', rows: 1, changes: one('', 'good') },
       ]);
       // REST says the same of each finding.
       const rest = await t.request(`/aerial/batches/${batch.id}/changed-findings`, { headers: auth(lee) });
@@ -766,6 +775,7 @@ describe('a batch compared finding by finding', () => {
       { field: 'pool_condition', before: 'none', after: 'clean' },
     ];
     const wires = [{ field: 'power_lines_proximity', before: 'none', after: 'over_structure' }];
+    const condition = [{ field: 'property_condition', before: '', after: 'good' }];
     expect(await rowsOf({})).toEqual([
       [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
       [2, []],
@@ -774,11 +784,13 @@ describe('a batch compared finding by finding', () => {
       [5, wires],
       [6, null],
       [7, [{ field: 'roof_condition', before: 'poor', after: 'good' }]],
+      [8, condition],
     ]);
     expect(await rowsOf({ findings: true })).toEqual([
       [1, [...pool, { field: 'roof_condition', before: 'good', after: 'poor' }]],
       [5, wires],
       [7, [{ field: 'roof_condition', before: 'poor', after: 'good' }]],
+      [8, condition],
     ]);
     // Both filters: the rows whose band and findings changed.
     expect(await rowsOf({ findings: true, band: true })).toEqual([[5, wires]]);
@@ -810,7 +822,38 @@ describe('a batch compared finding by finding', () => {
     expect(await byFinding({ field: 'roof_condition', before: 'good', after: 'good' })).toEqual([]);
     expect(await byFinding({ field: 'pool', before: 'false', after: 'true' })).toEqual([1]);
     expect(await byFinding({ field: 'spa' })).toEqual([]);
+    expect(await byFinding({ field: 'property_condition', before: '' })).toEqual([8]);
+    expect(await byFinding({ field: 'property_condition', before: 'good' })).toEqual([]);
     expect(await byFinding({ field: 'power_lines_proximity' }, true)).toEqual([5]);
+    // A row a page: the roof's rows one after the other.
+    const pageOf = async (after: string | null) => {
+      const res = await graphql<Json>(
+        t,
+        `
+          query ($id: ID!, $after: String) {
+            batch(id: $id) {
+              rows(first: 1, after: $after, findingChange: { field: roof_condition }) {
+                edges {
+                  cursor
+                  node {
+                    rowNumber
+                  }
+                }
+                pageInfo {
+                  hasNextPage
+                }
+              }
+            }
+          }
+        `,
+        { token: lee.idToken, variables: { id: gid, after } },
+      );
+      const rows = res.data!.batch.rows;
+      return { rows: rows.edges.map((e: Json) => e.node.rowNumber), next: rows.pageInfo.hasNextPage, cursor: rows.edges.at(-1)?.cursor };
+    };
+    const first = await pageOf(null);
+    expect(first).toMatchObject({ rows: [1], next: true });
+    expect(await pageOf(first.cursor)).toMatchObject({ rows: [7], next: false });
     expect(await byFinding({ field: 'roof_condition' }, true)).toEqual([]);
     const unknown = await graphql<Json>(
       t,
@@ -842,17 +885,18 @@ describe('a batch compared finding by finding', () => {
       'power_lines_proximity: none → over_structure',
       null,
       'roof_condition: poor → good',
+      'property_condition: — → good',
     ]);
     const only = (await (
       await t.request(`/aerial/batches/${batch.id}/results?format=json&findings_changed=TRUE`, { headers: auth(lee) })
     ).json()) as Json[];
-    expect(only.map((r) => r.row)).toEqual([1, 5, 7]);
+    expect(only.map((r) => r.row)).toEqual([1, 5, 7, 8]);
     const csv = (await (await t.request(`/aerial/batches/${batch.id}/results?findings_changed=true`, { headers: auth(lee) })).text())
       .trim()
       .split('\r\n');
     expect(csv[0].split(',').at(-1)).toBe('changed_findings');
     expect(csv[1].endsWith(',pool: false → true; pool_condition: none → clean; roof_condition: good → poor')).toBe(true);
-    expect(csv).toHaveLength(4);
+    expect(csv).toHaveLength(5);
     const unclear = await t.request(`/aerial/batches/${batch.id}/results?findings_changed=yes`, { headers: auth(lee) });
     expect(unclear.status).toBe(400);
     expect(((await unclear.json()) as Json).error.message).toBe('findings_changed is true or false.');
@@ -864,6 +908,10 @@ describe('a batch compared finding by finding', () => {
     expect(await rowsWhere('changed_finding=roof_condition')).toEqual([1, 7]);
     expect(await rowsWhere('changed_finding=roof_condition&changed_from=poor&changed_to=good')).toEqual([7]);
     expect(await rowsWhere('changed_finding=pool_condition&changed_from=none')).toEqual([1]);
+    // Values as the download prints them, in any case; an empty finding is no filter.
+    expect(await rowsWhere('changed_finding=roof_condition&changed_from=Poor')).toEqual([7]);
+    expect(await rowsWhere('changed_finding=property_condition&changed_from=—')).toEqual([8]);
+    expect(await rowsWhere('changed_finding=&findings_changed=true')).toEqual([1, 5, 7, 8]);
     expect(await rowsWhere('changed_finding=roof_condition&findings_changed=true&band_changed=true')).toEqual([]);
     expect(await rowsWhere('changed_finding=roof')).toBe(
       'changed_finding is one of pool, pool_condition, spa, trees_overhanging, trees_proximity, roof_style, roof_condition, solar, power_lines_crossing, power_lines_proximity, property_condition.',
@@ -892,7 +940,7 @@ describe('a batch compared finding by finding', () => {
         variables: { id: gid },
       },
     );
-    expect(running.data!.batch).toEqual({ status: 'running', comparison: { findingsChanged: 3 }, findingsChangedBy: null });
+    expect(running.data!.batch).toEqual({ status: 'running', comparison: { findingsChanged: 4 }, findingsChangedBy: null });
     const whileRunning = await t.request(`/aerial/batches/${batch.id}/changed-findings`, { headers: auth(lee) });
     expect(await whileRunning.json()).toEqual({ findings: null });
     // Another account's batch is not found.

@@ -97,8 +97,7 @@ export function BatchComparison({
                         {i > 0 && ', '}
                         <button
                           type="button"
-                          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-                          aria-label={`The ${rows(c.rows)} where ${label} went ${way}`}
+                          className="text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
                           onClick={() => onShowRows(ways.length ? ways[i][0] : anyWay)}
                         >
                           {changes.length === 1 ? way : `${way} on ${c.rows}`}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useTransition } from 'react';
-import { graphql, usePaginationFragment } from 'react-relay';
+import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
+import type { BatchRowsTable_findings$key } from '../../__generated__/BatchRowsTable_findings.graphql';
 import type { ComparedFinding, FindingChangeFilter } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
 import BatchRowsTablePaginationQueryNode, {
   type BatchRowsTablePaginationQuery,
@@ -75,6 +76,12 @@ function rowsFilterVariables(value: string) {
   return { state, bandChanged: bandChanged || null, findingsChanged: findingsChanged || null, findingChange };
 }
 
+/** A finding filter's words without its count: "Roof condition: Good → Poor", "Pool, any way". */
+function findingFilterLabel({ field, before, after }: FindingChangeFilter): string {
+  if (typeof before === 'string' && typeof after === 'string') return `${findingLabel(field)}: ${findingTransition({ before, after })}`;
+  return `${findingLabel(field)}, any way`;
+}
+
 /** The finding change a filter value asks for, or null for the other filters. */
 export function findingFilterOf(value: string): FindingChangeFilter | null {
   if (!value.startsWith(FINDING_FILTER)) return null;
@@ -138,13 +145,32 @@ function EarlierScore({ row }: { row: Row }) {
  */
 export function BatchRowsTable({
   batch,
+  findings,
   filter,
   onFilter,
 }: {
   batch: BatchRowsTable_batch$key;
+  /** The per-finding counts, read with the screen (not with each page of rows: counting them costs a query). */
+  findings: BatchRowsTable_findings$key;
   filter: string;
   onFilter: (filter: string) => void;
 }) {
+  const { findingsChangedBy } = useFragment(
+    graphql`
+      fragment BatchRowsTable_findings on Batch {
+        findingsChangedBy {
+          field
+          rows
+          changes {
+            before
+            after
+            rows
+          }
+        }
+      }
+    `,
+    findings,
+  );
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment BatchRowsTable_batch on Batch
@@ -160,15 +186,6 @@ export function BatchRowsTable({
         id
         comparison {
           __typename
-        }
-        findingsChangedBy {
-          field
-          rows
-          changes {
-            before
-            after
-            rows
-          }
         }
         rows(
           first: $count
@@ -222,13 +239,16 @@ export function BatchRowsTable({
   const pending = loadingMore || reload.pending;
   const rows = data.rows.edges.flatMap((edge) => (edge?.node ? [edge.node] : []));
   const compared = data.comparison !== null && data.comparison !== undefined;
-  const findingOptions = (data.findingsChangedBy ?? []).flatMap((f) =>
+  const findingOptions = (findingsChangedBy ?? []).flatMap((f) =>
     findingFilterOptions({
       field: f.field,
       rows: f.rows,
       changes: f.changes.map((c) => ({ before: c.before, after: c.after, rows: c.rows })),
     }),
   );
+  // The rows on screen keep their choice in the list even when the counts are gone (a retry runs the batch again).
+  const chosen = findingFilterOf(filter);
+  if (chosen && !findingOptions.some(([value]) => value === filter)) findingOptions.push([filter, findingFilterLabel(chosen)]);
   return (
     <section
       aria-labelledby="rows-heading"
@@ -241,6 +261,7 @@ export function BatchRowsTable({
         <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
           Show
           <select
+            id="rows-filter"
             className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
             value={filter}
             onChange={(e) => onFilter(e.target.value)}

@@ -23,6 +23,7 @@ const BatchScreenQuery = graphql`
       ...BatchProgress_batch
       ...BatchComparison_batch
       ...BatchRowsTable_batch @arguments(count: $count)
+      ...BatchRowsTable_findings
     }
   }
 `;
@@ -56,6 +57,8 @@ function Batch({ queryRef }: { queryRef: PreloadedQuery<BatchScreenQueryType> })
   const showRows = useCallback((filter: string) => {
     setRowsFilter(filter);
     document.getElementById('rows-heading')?.scrollIntoView({ block: 'start' });
+    // The choice is read out where it now shows: the rows' Show list.
+    document.getElementById('rows-filter')?.focus({ preventScroll: true });
   }, []);
   if (!batch) return <Alert tone="error">Batch not found.</Alert>;
   return (
@@ -63,7 +66,7 @@ function Batch({ queryRef }: { queryRef: PreloadedQuery<BatchScreenQueryType> })
       <h2 className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">{batch.name}</h2>
       <BatchProgress batch={batch} />
       <BatchComparison batch={batch} onShowRows={showRows} />
-      <BatchRowsTable batch={batch} filter={rowsFilter} onFilter={setRowsFilter} />
+      <BatchRowsTable batch={batch} findings={batch} filter={rowsFilter} onFilter={setRowsFilter} />
     </div>
   );
 }
@@ -83,7 +86,8 @@ export default function BatchScreen() {
         />
         <ErrorBoundary fallback={<Alert tone="error">{LOAD_FAILED_MESSAGE}</Alert>}>
           <Suspense fallback={<LoadingState label="Loading batch…" />}>
-            <Batch queryRef={queryRef} />
+            {/* A new batch (Analyse again opens it here) starts with every row shown. */}
+            <Batch key={queryRef.variables.id} queryRef={queryRef} />
           </Suspense>
         </ErrorBoundary>
       </div>
