@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<d24b2321ab064b8ad235c8a8f3be2991>>
- * @relayHash c98a243699dbe3040d00c35362d9d6c7
+ * @generated SignedSource<<05d996ec9b01905d81beb72eca558052>>
+ * @relayHash a99ca88ab35e26cfdcb2bb175c4e6781
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID c98a243699dbe3040d00c35362d9d6c7
+// @relayRequestID a99ca88ab35e26cfdcb2bb175c4e6781
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -222,6 +222,20 @@ return {
           {
             "kind": "InlineFragment",
             "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "batchId",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "name",
+                "storageKey": null
+              },
               {
                 "alias": null,
                 "args": null,
@@ -439,7 +453,7 @@ return {
     ]
   },
   "params": {
-    "id": "c98a243699dbe3040d00c35362d9d6c7",
+    "id": "a99ca88ab35e26cfdcb2bb175c4e6781",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -448,6 +462,6 @@ return {
 };
 })();
 
-(node as any).hash = "cc5693f3ae1ba81b5ff8ce38140114b7";
+(node as any).hash = "78a38f07dc3fa6d8f1870bc99f130941";
 
 export default node;

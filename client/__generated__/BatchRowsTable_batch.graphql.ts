@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<0a756efdc88ff821b8abf4dd8c4f708c>>
+ * @generated SignedSource<<e7e5dbd2011cc627126e77a77e82c523>>
  * @lightSyntaxTransform
  */
 
@@ -11,10 +11,12 @@ import { ReaderFragment } from 'relay-runtime';
 export type BatchRowState = "done" | "failed" | "invalid" | "not_found" | "queued" | "running" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowsTable_batch$data = {
+  readonly batchId: string;
   readonly comparison: {
     readonly __typename: "BatchComparison";
   } | null | undefined;
   readonly id: string;
+  readonly name: string;
   readonly rows: {
     readonly edges: ReadonlyArray<{
       readonly node: {
@@ -147,6 +149,20 @@ return {
       "args": null,
       "kind": "ScalarField",
       "name": "id",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "batchId",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "name",
       "storageKey": null
     },
     {
@@ -362,6 +378,6 @@ return {
 };
 })();
 
-(node as any).hash = "cc5693f3ae1ba81b5ff8ce38140114b7";
+(node as any).hash = "78a38f07dc3fa6d8f1870bc99f130941";
 
 export default node;

@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<4168197fda8e4a4091af7625c3e02455>>
- * @relayHash feab1d5c6fabafe9db89ece2e43ba51e
+ * @generated SignedSource<<5040dcd97efe68ee2b38940866e0a6d3>>
+ * @relayHash 295d5e5add52fbe22c414f414ed183f3
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID feab1d5c6fabafe9db89ece2e43ba51e
+// @relayRequestID 295d5e5add52fbe22c414f414ed183f3
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -542,7 +542,7 @@ return {
     ]
   },
   "params": {
-    "id": "feab1d5c6fabafe9db89ece2e43ba51e",
+    "id": "295d5e5add52fbe22c414f414ed183f3",
     "metadata": {},
     "name": "BatchScreenQuery",
     "operationKind": "query",

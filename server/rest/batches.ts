@@ -154,7 +154,13 @@ export const batchRoutes: Route[] = [
         ? { field: query.changed_finding, before: query.changed_from ?? null, after: query.changed_to ?? null }
         : null;
       const pageAfter = async (afterRow: number | null): Promise<Paged<ResultRow>> => {
-        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, changed, finding });
+        const page = await listBatchResultRows(ctx.db, batch.id, {
+          first: RESULT_PAGE_ROWS,
+          afterRow,
+          state: query.state ?? null,
+          changed,
+          finding,
+        });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };

@@ -578,6 +578,12 @@ export const batchResultsQuery = z
       description:
         'true: only the rows with a finding that differs from their earlier result’s (`changed_findings` not empty); false or absent: every row. With band_changed=true too: rows with both.',
     }),
+    state: z
+      .preprocess(
+        (v) => (v === '' ? undefined : v),
+        z.enum(BATCH_ROW_STATES, { error: `state is one of ${BATCH_ROW_STATES.join(', ')}.` }).optional(),
+      )
+      .meta({ description: 'Only the rows in this state (as `status` gives it); with the other filters, rows that pass each.' }),
     changed_finding: z
       .preprocess(
         (v) => (v === '' ? undefined : v),

@@ -45,6 +45,17 @@ test('a small CSV batch runs through the Batches screen, live, and downloads its
   expect(lines).toHaveLength(4);
   expect(lines[0]).toMatch(/^row,reference_id,address,latitude,longitude,status,reason/);
   expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['POL-1', 'POL-2', 'POL-3']);
+  // The rows one Show choice keeps download alone.
+  await expect(page.getByRole('button', { name: 'Download these rows (CSV)' })).toHaveCount(0);
+  await page.getByLabel('Show').selectOption({ label: 'Invalid row' });
+  await expect(rows).toHaveCount(2);
+  const [invalid] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download these rows (CSV)' }).click(),
+  ]);
+  expect(invalid.suggestedFilename()).toBe('book-results-invalid.csv');
+  const invalidLines = (await readFile((await invalid.path())!, 'utf8')).trim().split(/\r?\n/);
+  expect(invalidLines.slice(1).map((line) => line.split(',')[1])).toEqual(['POL-3']);
 
   await page.getByRole('link', { name: 'All batches' }).click();
   await expect(page.getByRole('link', { name: 'book.csv' })).toBeVisible();
@@ -124,6 +135,14 @@ test('a batch of images analysed before compares each new score with the earlier
   await expect(rows.nth(1)).toContainText('Pools lot');
   await expect(page.getByLabel('Show').locator('option:checked')).toHaveText(`Roof condition: ${roofWay} (1)`);
   await expect(page.getByLabel('Show')).toBeFocused();
+  // Those rows download alone: the roof's row, with what changed.
+  const [changed] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download these rows (JSON)' }).click(),
+  ]);
+  const changedRows = JSON.parse(await readFile((await changed.path())!, 'utf8')) as { analysis_id: string; changed_findings: string }[];
+  expect(changedRows).toHaveLength(1);
+  expect(changedRows[0].changed_findings).toContain(`roof_condition: ${before.roof.condition} → ${now.roof.condition}`);
 
   // The list of batches says it too, beside the batch.
   await page.getByRole('link', { name: 'All batches' }).click();

@@ -120,6 +120,19 @@ describe('a 1,000-row CSV', () => {
     const p7 = json.filter((r) => r.reference_id === 'P-7');
     expect(p7.map((r) => r.status)).toEqual(['done', 'invalid']);
     expect(p7[1].reason).toBe('Duplicate reference "P-7" (first on row 9).');
+    // The rows of one state alone, as the batch screen's Show list downloads them.
+    const only = async (query: string) => {
+      const res = await t.request(`/aerial/batches/${created.batch_id}/results?format=json&${query}`, { headers: auth(alice) });
+      return res.status === 200 ? ((await res.json()) as Json[]) : ((await res.json()) as Json).error.message;
+    };
+    const invalid = await only('state=invalid');
+    expect(invalid.map((r: Json) => r.row)).toEqual(json.filter((r) => r.status === 'invalid').map((r) => r.row));
+    expect(new Set(invalid.map((r: Json) => r.status))).toEqual(new Set(['invalid']));
+    expect((await only('state=not_found')).map((r: Json) => r.reference_id)).toEqual(
+      json.filter((r) => r.status === 'not_found').map((r) => r.reference_id),
+    );
+    expect(await only('state=')).toHaveLength(1000);
+    expect(await only('state=broken')).toBe('state is one of queued, running, done, not_found, failed, invalid.');
     // The blank line is not a row, but the rows after it keep their spreadsheet numbers.
     expect(byRef.get('U-3')!.row).toBe(p7[1].row + 2);
     // Each done row has its own analysis, in the owner's history.

@@ -7,6 +7,7 @@ import type { ComparedFinding, FindingChangeFilter } from '../../__generated__/B
 import BatchRowsTablePaginationQueryNode, {
   type BatchRowsTablePaginationQuery,
 } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
+import { BatchDownloads, type RowsChoice } from './BatchDownloads';
 import { BatchStatusBadge, STATE_LABELS } from './BatchStatusBadge';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/forms';
@@ -80,6 +81,26 @@ function rowsFilterVariables(value: string) {
 function findingFilterLabel({ field, before, after }: FindingChangeFilter): string {
   if (typeof before === 'string' && typeof after === 'string') return `${findingLabel(field)}: ${findingTransition({ before, after })}`;
   return `${findingLabel(field)}, any way`;
+}
+
+/**
+ * The results download's query for a Show choice (REST `state`, `band_changed`, `findings_changed`, `changed_finding`
+ * with `changed_from` / `changed_to`) and a word for the file's name; null for every row.
+ */
+export function rowsChoiceOf(value: string): RowsChoice | null {
+  if (!value) return null;
+  if (value === BAND_CHANGED) return { query: 'band_changed=true', slug: 'band-changed' };
+  if (value === FINDINGS_CHANGED) return { query: 'findings_changed=true', slug: 'findings-changed' };
+  const finding = findingFilterOf(value);
+  if (!finding) return { query: new URLSearchParams({ state: value }).toString(), slug: value };
+  const query = new URLSearchParams({ changed_finding: finding.field });
+  if (typeof finding.before === 'string') query.set('changed_from', finding.before);
+  if (typeof finding.after === 'string') query.set('changed_to', finding.after);
+  const way =
+    typeof finding.before === 'string' && typeof finding.after === 'string'
+      ? `-${finding.before || 'none'}-to-${finding.after || 'none'}`
+      : '';
+  return { query: query.toString(), slug: `${finding.field}${way}` };
 }
 
 /** The finding change a filter value asks for, or null for the other filters. */
@@ -184,6 +205,8 @@ export function BatchRowsTable({
         findingChange: { type: "FindingChangeFilter" }
       ) {
         id
+        batchId
+        name
         comparison {
           __typename
         }
@@ -246,6 +269,7 @@ export function BatchRowsTable({
       changes: f.changes.map((c) => ({ before: c.before, after: c.after, rows: c.rows })),
     }),
   );
+  const choice = rowsChoiceOf(filter);
   // The rows on screen keep their choice in the list even when the counts are gone (a retry runs the batch again).
   const chosen = findingFilterOf(filter);
   if (chosen && !findingOptions.some(([value]) => value === filter)) findingOptions.push([filter, findingFilterLabel(chosen)]);
@@ -285,6 +309,7 @@ export function BatchRowsTable({
           </select>
         </label>
       </div>
+      {choice && rows.length > 0 && <BatchDownloads batchId={data.batchId} name={data.name} rows={choice} />}
       {reload.failed && (
         <div className="mt-4">
           <Alert

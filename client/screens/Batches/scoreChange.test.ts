@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingChange, findingFilterOf, findingFilterOptions, findingTransition, scoreChange } from './BatchRowsTable';
+import { findingChange, findingFilterOf, findingFilterOptions, findingTransition, rowsChoiceOf, scoreChange } from './BatchRowsTable';
 
 describe('scoreChange (the batch rows’ Earlier column, decision 025)', () => {
   it('names the bands when the band moved, else the difference', () => {
@@ -65,5 +65,31 @@ describe('findingFilterOptions (the rows filter for one finding, decision 026)',
     ]);
     expect(findingFilterOf('band_changed')).toBeNull();
     expect(findingFilterOf('')).toBeNull();
+  });
+});
+
+describe('rowsChoiceOf (the download of the rows a Show choice keeps)', () => {
+  it('asks the results download for the same rows, and names the file after them', () => {
+    expect(rowsChoiceOf('')).toBeNull();
+    expect(rowsChoiceOf('failed')).toEqual({ query: 'state=failed', slug: 'failed' });
+    expect(rowsChoiceOf('band_changed')).toEqual({ query: 'band_changed=true', slug: 'band-changed' });
+    expect(rowsChoiceOf('findings_changed')).toEqual({ query: 'findings_changed=true', slug: 'findings-changed' });
+    const [anyWay, goodToPoor, noneToGood] = findingFilterOptions({
+      field: 'roof_condition',
+      rows: 2,
+      changes: [
+        { before: 'good', after: 'poor', rows: 1 },
+        { before: '', after: 'good', rows: 1 },
+      ],
+    }).map(([value]) => value);
+    expect(rowsChoiceOf(anyWay)).toEqual({ query: 'changed_finding=roof_condition', slug: 'roof_condition' });
+    expect(rowsChoiceOf(goodToPoor)).toEqual({
+      query: 'changed_finding=roof_condition&changed_from=good&changed_to=poor',
+      slug: 'roof_condition-good-to-poor',
+    });
+    expect(rowsChoiceOf(noneToGood)).toEqual({
+      query: 'changed_finding=roof_condition&changed_from=&changed_to=good',
+      slug: 'roof_condition-none-to-good',
+    });
   });
 });
