@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b3690d9973c7601fcc4536611d28fe5a>>
+ * @generated SignedSource<<3fe9da9d0d8b0c487ba0c4b9d3fde6bf>>
  * @lightSyntaxTransform
  */
 
@@ -18,6 +18,7 @@ export type BatchList_user$data = {
         readonly comparison: {
           readonly bandChanged: number;
           readonly compared: number;
+          readonly findingsChanged: number;
         } | null | undefined;
         readonly counts: {
           readonly done: number;
@@ -184,6 +185,13 @@ const node: ReaderFragment = {
                       "kind": "ScalarField",
                       "name": "bandChanged",
                       "storageKey": null
+                    },
+                    {
+                      "alias": null,
+                      "args": null,
+                      "kind": "ScalarField",
+                      "name": "findingsChanged",
+                      "storageKey": null
                     }
                   ],
                   "storageKey": null
@@ -202,6 +210,6 @@ const node: ReaderFragment = {
   "abstractKey": null
 };
 
-(node as any).hash = "440b8c343c86844de17b22f926ed0cbb";
+(node as any).hash = "1c09d4124130d6da71ca97691dce20e2";
 
 export default node;

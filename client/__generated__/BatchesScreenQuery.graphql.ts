@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<ae1ec7355487d4f4e37191aa74454ee0>>
- * @relayHash 1243b9a98b30d2ca76b65e9ff2508779
+ * @generated SignedSource<<a1aaf2f2675f6a3ee51fff39c5ba6691>>
+ * @relayHash b787cd7aa38cc4d276558971db5d0304
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID 1243b9a98b30d2ca76b65e9ff2508779
+// @relayRequestID b787cd7aa38cc4d276558971db5d0304
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
@@ -213,6 +213,13 @@ return {
                             "kind": "ScalarField",
                             "name": "bandChanged",
                             "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "findingsChanged",
+                            "storageKey": null
                           }
                         ],
                         "storageKey": null
@@ -233,7 +240,7 @@ return {
     ]
   },
   "params": {
-    "id": "1243b9a98b30d2ca76b65e9ff2508779",
+    "id": "b787cd7aa38cc4d276558971db5d0304",
     "metadata": {},
     "name": "BatchesScreenQuery",
     "operationKind": "query",

@@ -147,5 +147,5 @@ test('a batch of images analysed before compares each new score with the earlier
   // The list of batches says it too, beside the batch.
   await page.getByRole('link', { name: 'All batches' }).click();
   const listed = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Renewal check' }) });
-  await expect(listed).toContainText('1 band changed');
+  await expect(listed).toContainText('1 band changed · 1 row with changed findings');
 });

@@ -26,6 +26,7 @@ export function BatchList({ user }: { user: BatchList_user$key }) {
               comparison {
                 compared
                 bandChanged
+                findingsChanged
               }
             }
           }
@@ -61,7 +62,11 @@ export function BatchList({ user }: { user: BatchList_user$key }) {
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {formatDateTime(batch.createdAt)} · {countLabel(batch.totalRows, 'row', 'rows')} · {settled} finished
                     {batch.comparison && batch.comparison.compared > 0 && (
-                      <> · {countLabel(batch.comparison.bandChanged, 'band changed', 'bands changed')}</>
+                      <>
+                        {' '}
+                        · {countLabel(batch.comparison.bandChanged, 'band changed', 'bands changed')} ·{' '}
+                        {countLabel(batch.comparison.findingsChanged, 'row with changed findings', 'rows with changed findings')}
+                      </>
                     )}
                   </p>
                 </div>
