@@ -380,7 +380,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /aerial/batches/:id/results': {
     tag: 'Batches',
-    summary: 'Every row’s result (CSV or JSON)',
+    summary: 'Every row’s result, or the rows of one state or change (CSV or JSON)',
     description: 'One line per row, in file order, with its state and reason, the score, band and every feature.',
     params: s.idParam('id', 'The batch id.'),
     query: s.batchResultsQuery,

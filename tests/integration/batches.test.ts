@@ -132,6 +132,9 @@ describe('a 1,000-row CSV', () => {
       json.filter((r) => r.status === 'not_found').map((r) => r.reference_id),
     );
     expect(await only('state=')).toHaveLength(1000);
+    // Across the download's pages of 500, and beside a changed-rows filter (no row here has an earlier result).
+    expect((await only('state=done')).map((r: Json) => r.row)).toEqual(json.filter((r) => r.status === 'done').map((r) => r.row));
+    expect(await only('state=done&band_changed=true')).toEqual([]);
     expect(await only('state=broken')).toBe('state is one of queued, running, done, not_found, failed, invalid.');
     // The blank line is not a row, but the rows after it keep their spreadsheet numbers.
     expect(byRef.get('U-3')!.row).toBe(p7[1].row + 2);

@@ -64,7 +64,7 @@ export function BatchDownloads({
       </Button>
       <span className="text-xs text-slate-500 dark:text-slate-400">
         {rows
-          ? 'The rows shown here, every one of them (not only this page), with every column.'
+          ? 'Every row of this choice as it is now (not only this page), with every column.'
           : finished
             ? 'Every row, with its reference, score, band and every feature.'
             : 'Rows still running download as they are now.'}

@@ -98,7 +98,7 @@ export function rowsChoiceOf(value: string): RowsChoice | null {
   if (typeof finding.after === 'string') query.set('changed_to', finding.after);
   const way =
     typeof finding.before === 'string' && typeof finding.after === 'string'
-      ? `-${finding.before || 'none'}-to-${finding.after || 'none'}`
+      ? `-${finding.before || 'unset'}-to-${finding.after || 'unset'}`
       : '';
   return { query: query.toString(), slug: `${finding.field}${way}` };
 }
@@ -309,7 +309,10 @@ export function BatchRowsTable({
           </select>
         </label>
       </div>
-      {choice && rows.length > 0 && <BatchDownloads batchId={data.batchId} name={data.name} rows={choice} />}
+      {/* Only once the choice's own rows are on screen (a choice loading, or failed to load, shows the one before). */}
+      {choice && rows.length > 0 && !reload.pending && !reload.failed && (
+        <BatchDownloads key={filter} batchId={data.batchId} name={data.name} rows={choice} />
+      )}
       {reload.failed && (
         <div className="mt-4">
           <Alert

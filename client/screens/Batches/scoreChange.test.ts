@@ -89,7 +89,7 @@ describe('rowsChoiceOf (the download of the rows a Show choice keeps)', () => {
     });
     expect(rowsChoiceOf(noneToGood)).toEqual({
       query: 'changed_finding=roof_condition&changed_from=&changed_to=good',
-      slug: 'roof_condition-none-to-good',
+      slug: 'roof_condition-unset-to-good',
     });
   });
 });
