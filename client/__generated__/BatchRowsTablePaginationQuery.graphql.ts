@@ -1,6 +1,6 @@
 /**
- * @generated SignedSource<<05d996ec9b01905d81beb72eca558052>>
- * @relayHash a99ca88ab35e26cfdcb2bb175c4e6781
+ * @generated SignedSource<<e9bb7eafde3560c66e313975493ae1f6>>
+ * @relayHash 77dbe58d8b3f1fbfed7312b9d745e09a
  * @lightSyntaxTransform
  */
 
@@ -8,12 +8,13 @@
 /* eslint-disable */
 // @ts-nocheck
 
-// @relayRequestID a99ca88ab35e26cfdcb2bb175c4e6781
+// @relayRequestID 77dbe58d8b3f1fbfed7312b9d745e09a
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowState = "done" | "failed" | "invalid" | "not_found" | "queued" | "running" | "%future added value";
 export type ComparedFinding = "pool" | "pool_condition" | "power_lines_crossing" | "power_lines_proximity" | "property_condition" | "roof_condition" | "roof_style" | "solar" | "spa" | "trees_overhanging" | "trees_proximity" | "%future added value";
+export type ScoreMove = "higher" | "lower" | "%future added value";
 export type FindingChangeFilter = {
   after?: string | null | undefined;
   before?: string | null | undefined;
@@ -26,6 +27,7 @@ export type BatchRowsTablePaginationQuery$variables = {
   findingChange?: FindingChangeFilter | null | undefined;
   findingsChanged?: boolean | null | undefined;
   id: string;
+  scoreMoved?: ScoreMove | null | undefined;
   state?: BatchRowState | null | undefined;
 };
 export type BatchRowsTablePaginationQuery$data = {
@@ -72,73 +74,84 @@ v5 = {
 v6 = {
   "defaultValue": null,
   "kind": "LocalArgument",
+  "name": "scoreMoved"
+},
+v7 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
   "name": "state"
 },
-v7 = [
+v8 = [
   {
     "kind": "Variable",
     "name": "id",
     "variableName": "id"
   }
 ],
-v8 = {
+v9 = {
   "kind": "Variable",
   "name": "bandChanged",
   "variableName": "bandChanged"
 },
-v9 = {
+v10 = {
   "kind": "Variable",
   "name": "findingChange",
   "variableName": "findingChange"
 },
-v10 = {
+v11 = {
   "kind": "Variable",
   "name": "findingsChanged",
   "variableName": "findingsChanged"
 },
-v11 = {
+v12 = {
+  "kind": "Variable",
+  "name": "scoreMoved",
+  "variableName": "scoreMoved"
+},
+v13 = {
   "kind": "Variable",
   "name": "state",
   "variableName": "state"
 },
-v12 = {
+v14 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "__typename",
   "storageKey": null
 },
-v13 = {
+v15 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
 },
-v14 = [
+v16 = [
   {
     "kind": "Variable",
     "name": "after",
     "variableName": "cursor"
   },
-  (v8/*:: as any*/),
   (v9/*:: as any*/),
   (v10/*:: as any*/),
+  (v11/*:: as any*/),
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
   },
-  (v11/*:: as any*/)
+  (v12/*:: as any*/),
+  (v13/*:: as any*/)
 ],
-v15 = {
+v17 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "analysisId",
   "storageKey": null
 },
-v16 = {
+v18 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -154,7 +167,8 @@ return {
       (v3/*:: as any*/),
       (v4/*:: as any*/),
       (v5/*:: as any*/),
-      (v6/*:: as any*/)
+      (v6/*:: as any*/),
+      (v7/*:: as any*/)
     ],
     "kind": "Fragment",
     "metadata": null,
@@ -162,7 +176,7 @@ return {
     "selections": [
       {
         "alias": null,
-        "args": (v7/*:: as any*/),
+        "args": (v8/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
@@ -170,7 +184,7 @@ return {
         "selections": [
           {
             "args": [
-              (v8/*:: as any*/),
+              (v9/*:: as any*/),
               {
                 "kind": "Variable",
                 "name": "count",
@@ -181,9 +195,10 @@ return {
                 "name": "cursor",
                 "variableName": "cursor"
               },
-              (v9/*:: as any*/),
               (v10/*:: as any*/),
-              (v11/*:: as any*/)
+              (v11/*:: as any*/),
+              (v12/*:: as any*/),
+              (v13/*:: as any*/)
             ],
             "kind": "FragmentSpread",
             "name": "BatchRowsTable_batch"
@@ -204,6 +219,7 @@ return {
       (v3/*:: as any*/),
       (v4/*:: as any*/),
       (v6/*:: as any*/),
+      (v7/*:: as any*/),
       (v5/*:: as any*/)
     ],
     "kind": "Operation",
@@ -211,14 +227,14 @@ return {
     "selections": [
       {
         "alias": null,
-        "args": (v7/*:: as any*/),
+        "args": (v8/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
         "plural": false,
         "selections": [
-          (v12/*:: as any*/),
-          (v13/*:: as any*/),
+          (v14/*:: as any*/),
+          (v15/*:: as any*/),
           {
             "kind": "InlineFragment",
             "selections": [
@@ -244,13 +260,13 @@ return {
                 "name": "comparison",
                 "plural": false,
                 "selections": [
-                  (v12/*:: as any*/)
+                  (v14/*:: as any*/)
                 ],
                 "storageKey": null
               },
               {
                 "alias": null,
-                "args": (v14/*:: as any*/),
+                "args": (v16/*:: as any*/),
                 "concreteType": "BatchRowsConnection",
                 "kind": "LinkedField",
                 "name": "rows",
@@ -336,9 +352,9 @@ return {
                             "name": "analysis",
                             "plural": false,
                             "selections": [
-                              (v15/*:: as any*/),
-                              (v16/*:: as any*/),
-                              (v13/*:: as any*/)
+                              (v17/*:: as any*/),
+                              (v18/*:: as any*/),
+                              (v15/*:: as any*/)
                             ],
                             "storageKey": null
                           },
@@ -350,8 +366,8 @@ return {
                             "name": "earlierResult",
                             "plural": false,
                             "selections": [
-                              (v15/*:: as any*/),
-                              (v16/*:: as any*/)
+                              (v17/*:: as any*/),
+                              (v18/*:: as any*/)
                             ],
                             "storageKey": null
                           },
@@ -387,7 +403,7 @@ return {
                             ],
                             "storageKey": null
                           },
-                          (v12/*:: as any*/)
+                          (v14/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -431,12 +447,13 @@ return {
               },
               {
                 "alias": null,
-                "args": (v14/*:: as any*/),
+                "args": (v16/*:: as any*/),
                 "filters": [
                   "state",
                   "bandChanged",
                   "findingsChanged",
-                  "findingChange"
+                  "findingChange",
+                  "scoreMoved"
                 ],
                 "handle": "connection",
                 "key": "BatchRowsTable_rows",
@@ -453,7 +470,7 @@ return {
     ]
   },
   "params": {
-    "id": "a99ca88ab35e26cfdcb2bb175c4e6781",
+    "id": "77dbe58d8b3f1fbfed7312b9d745e09a",
     "metadata": {},
     "name": "BatchRowsTablePaginationQuery",
     "operationKind": "query",
@@ -462,6 +479,6 @@ return {
 };
 })();
 
-(node as any).hash = "78a38f07dc3fa6d8f1870bc99f130941";
+(node as any).hash = "571c8c67885e31a9d36ff9ccba32db1d";
 
 export default node;

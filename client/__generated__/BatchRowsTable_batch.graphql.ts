@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e7e5dbd2011cc627126e77a77e82c523>>
+ * @generated SignedSource<<4aeff7748744e439213a64bd82ff9d07>>
  * @lightSyntaxTransform
  */
 
@@ -110,6 +110,11 @@ return {
     {
       "defaultValue": null,
       "kind": "LocalArgument",
+      "name": "scoreMoved"
+    },
+    {
+      "defaultValue": null,
+      "kind": "LocalArgument",
       "name": "state"
     }
   ],
@@ -194,6 +199,11 @@ return {
           "kind": "Variable",
           "name": "findingsChanged",
           "variableName": "findingsChanged"
+        },
+        {
+          "kind": "Variable",
+          "name": "scoreMoved",
+          "variableName": "scoreMoved"
         },
         {
           "kind": "Variable",
@@ -378,6 +388,6 @@ return {
 };
 })();
 
-(node as any).hash = "78a38f07dc3fa6d8f1870bc99f130941";
+(node as any).hash = "571c8c67885e31a9d36ff9ccba32db1d";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<5040dcd97efe68ee2b38940866e0a6d3>>
+ * @generated SignedSource<<43ec1b7bbc2a02d6e4762c82a1cdedc2>>
  * @relayHash 295d5e5add52fbe22c414f414ed183f3
  * @lightSyntaxTransform
  */
@@ -529,7 +529,8 @@ return {
               "state",
               "bandChanged",
               "findingsChanged",
-              "findingChange"
+              "findingChange",
+              "scoreMoved"
             ],
             "handle": "connection",
             "key": "BatchRowsTable_rows",

@@ -149,7 +149,7 @@ export const batchRoutes: Route[] = [
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       const query = parseQuery(batchResultsQuery, new URL(req.request.url));
-      const changed = changedFilters({ band: query.band_changed, findings: query.findings_changed });
+      const changed = changedFilters({ band: query.band_changed, findings: query.findings_changed, score: query.score_moved });
       const finding = query.changed_finding
         ? { field: query.changed_finding, before: query.changed_from ?? null, after: query.changed_to ?? null }
         : null;

@@ -387,7 +387,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     responses: {
       200: { description: 'A download.', schema: s.batchResultSchema.array(), contentTypes: ['text/csv'] },
       400: err(
-        'Unknown format or state; band_changed or findings_changed neither true nor false; an unknown changed_finding, or changed_from or changed_to without it.',
+        'Unknown format or state; band_changed or findings_changed neither true nor false; score_moved neither higher nor lower; an unknown changed_finding, or changed_from or changed_to without it.',
       ),
       404: err('No such batch of yours.'),
     },

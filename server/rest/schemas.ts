@@ -13,7 +13,7 @@ import { errorCodes } from '../domain/errors';
 import { ANALYSIS_FILTERS, ANALYSIS_SORTS } from '../services/analysis-search';
 import { COMPARED_FINDINGS } from '../services/analysis-columns';
 import { createApiKeyInput } from '../services/api-keys';
-import { BATCH_ROW_STATES, createBatchInput } from '../services/batches';
+import { BATCH_ROW_STATES, createBatchInput, SCORE_MOVES } from '../services/batches';
 import { fetchPropertyImageInput } from '../services/property-image';
 import { createRiskZoneSchema } from '../services/risk-zones';
 import { verifyUserInput } from '../services/users';
@@ -584,6 +584,15 @@ export const batchResultsQuery = z
         z.enum(BATCH_ROW_STATES, { error: `state is one of ${BATCH_ROW_STATES.join(', ')}.` }).optional(),
       )
       .meta({ description: 'Only the rows in this state (as `status` gives it); with the other filters, rows that pass each.' }),
+    score_moved: z
+      .preprocess(
+        (v) => (v === '' ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
+        z.enum(SCORE_MOVES, { error: 'score_moved is higher or lower.' }).optional(),
+      )
+      .meta({
+        description:
+          'higher: only the rows whose score rose from their earlier result’s; lower: only those whose score fell (rounded, as `risk_score` and `previous_risk_score` give them).',
+      }),
     changed_finding: z
       .preprocess(
         (v) => (v === '' ? undefined : v),

@@ -19,6 +19,7 @@ import {
   retryBatch,
   rowFindingChanges,
   rowState,
+  SCORE_MOVES,
   type BatchComparison,
   type BatchCounts,
   type EarlierAnalysis,
@@ -35,6 +36,10 @@ import { UserRef } from './user';
 
 const BatchRowStateEnum = builder.enumType('BatchRowState', { values: BATCH_ROW_STATES });
 const BatchStatusEnum = builder.enumType('BatchStatus', { values: ['running', 'done'] as const });
+const ScoreMoveEnum = builder.enumType('ScoreMove', {
+  description: 'Which way a compared row’s score moved from its earlier result’s (rounded, as the screens show it).',
+  values: SCORE_MOVES,
+});
 const ComparedFindingEnum = builder.enumType('ComparedFinding', {
   description: 'A finding a batch compares with the earlier result, named as its results column.',
   values: COMPARED_FINDINGS.map(([field]) => field),
@@ -199,7 +204,7 @@ export const BatchRef = builder.prismaNode('Batch', {
     rows: t.field({
       type: BatchRowsConnection,
       description:
-        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s, `findingsChanged: true` only rows with a finding that differs, `findingChange` only rows where that finding changed (that way); given together, rows that pass each (false or absent: every row).',
+        'The rows in file order; `state` keeps only rows in that state, `bandChanged: true` only rows whose risk band differs from their earlier result’s, `findingsChanged: true` only rows with a finding that differs, `findingChange` only rows where that finding changed (that way), `scoreMoved` only rows whose score rose (`higher`) or fell (`lower`); given together, rows that pass each (false or absent: every row).',
       args: {
         first: t.arg.int(),
         after: t.arg.string(),
@@ -207,6 +212,7 @@ export const BatchRef = builder.prismaNode('Batch', {
         bandChanged: t.arg.boolean(),
         findingsChanged: t.arg.boolean(),
         findingChange: t.arg({ type: FindingChangeFilterInput }),
+        scoreMoved: t.arg({ type: ScoreMoveEnum }),
       },
       resolve: async (batch, args, ctx) => {
         const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;
@@ -214,7 +220,7 @@ export const BatchRef = builder.prismaNode('Batch', {
           first: pageSize(args.first, 50, 200),
           afterRow,
           state: args.state ?? null,
-          changed: changedFilters({ band: args.bandChanged, findings: args.findingsChanged }),
+          changed: changedFilters({ band: args.bandChanged, findings: args.findingsChanged, score: args.scoreMoved }),
           finding: args.findingChange ?? null,
         });
         return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });

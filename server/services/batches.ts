@@ -420,7 +420,12 @@ const bandChangedSql = Prisma.sql`(${comparedSql} AND ${bandSql(newScore)} <> ${
  */
 const findingsChangedSql = Prisma.sql`(${comparedSql} AND a.findings_key <> p.findings_key)`;
 /** Which rows a page keeps when asked for the changed ones only. */
-const CHANGED_SQL = { band: bandChangedSql, findings: findingsChangedSql } as const;
+const CHANGED_SQL = {
+  band: bandChangedSql,
+  findings: findingsChangedSql,
+  higher: Prisma.sql`(${comparedSql} AND ${newScore} > ${earlierScore})`,
+  lower: Prisma.sql`(${comparedSql} AND ${newScore} < ${earlierScore})`,
+} as const;
 export type ChangedFilter = keyof typeof CHANGED_SQL;
 
 /**
@@ -445,9 +450,16 @@ function findingChangedSql({ field, before, after }: FindingFilter): Prisma.Sql 
   }${typeof after === 'string' ? Prisma.sql` AND ${text(now)} = ${after}` : Prisma.empty} ELSE false END)`;
 }
 
-/** The changed-rows filters a request asked for (GraphQL `bandChanged` / `findingsChanged`, REST `band_changed` / `findings_changed`). */
-export function changedFilters(ask: { band?: boolean | null; findings?: boolean | null }): ChangedFilter[] {
-  return (['band', 'findings'] as const).filter((c) => ask[c]);
+/** Which way a compared row's rounded score moved, as the comparison counts it (`higher`, `lower`). */
+export const SCORE_MOVES = ['higher', 'lower'] as const;
+export type ScoreMove = (typeof SCORE_MOVES)[number];
+
+/**
+ * The changed-rows filters a request asked for (GraphQL `bandChanged` / `findingsChanged` / `scoreMoved`, REST
+ * `band_changed` / `findings_changed` / `score_moved`).
+ */
+export function changedFilters(ask: { band?: boolean | null; findings?: boolean | null; score?: ScoreMove | null }): ChangedFilter[] {
+  return [...(['band', 'findings'] as const).filter((c) => ask[c]), ...(ask.score ? [ask.score] : [])];
 }
 
 /** Rows per state, older results and the comparison with earlier results, from the rows and their analyses (one grouped query). */
@@ -464,8 +476,8 @@ export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts>
       count(p.id) AS with_earlier,
       count(*) FILTER (WHERE ${comparedSql}) AS compared,
       count(*) FILTER (WHERE ${bandChangedSql}) AS band_changed,
-      count(*) FILTER (WHERE ${comparedSql} AND ${newScore} > ${earlierScore}) AS higher,
-      count(*) FILTER (WHERE ${comparedSql} AND ${newScore} < ${earlierScore}) AS lower,
+      count(*) FILTER (WHERE ${CHANGED_SQL.higher}) AS higher,
+      count(*) FILTER (WHERE ${CHANGED_SQL.lower}) AS lower,
       count(*) FILTER (WHERE ${findingsChangedSql}) AS findings_changed
     FROM batch_rows r LEFT JOIN analyses a ON a.id = r.analysis_id LEFT JOIN analyses p ON p.id = r.previous_analysis_id
     WHERE r.batch_id = ${batchId}::uuid`;

@@ -122,6 +122,12 @@ test('a batch of images analysed before compares each new score with the earlier
   await page.getByLabel('Show').selectOption({ label: 'Findings changed' });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Pools lot');
+  // The rows whose score fell: the same one; none rose.
+  await page.getByLabel('Show').selectOption({ label: 'Scored lower' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Pools lot');
+  await page.getByLabel('Show').selectOption({ label: 'Scored higher' });
+  await expect(page.getByRole('region', { name: 'Rows' })).toContainText('No row scored higher.');
   // One finding, the way it changed: the same row; back to every row after.
   await page.getByLabel('Show').selectOption({ label: `Roof condition: ${word(before.roof.condition)} → ${word(now.roof.condition)} (1)` });
   await expect(rows).toHaveCount(2);

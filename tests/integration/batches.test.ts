@@ -673,6 +673,45 @@ describe('a batch compared with earlier results', () => {
       [2, 'low', 'medium'],
       [5, 'high', 'low'],
     ]);
+    // The rows whose score rose, or fell (as the comparison counts them: 3 and 1), by REST and GraphQL.
+    const moved = async (query: string) => {
+      const res = await t.request(`/aerial/batches/${batch.id}/results?format=json&${query}`, { headers: auth(kim) });
+      return res.status === 200
+        ? ((await res.json()) as Json[]).map((r) => [r.row, r.previous_risk_score, r.risk_score])
+        : ((await res.json()) as Json).error.message;
+    };
+    // (66.5 → 67 is the same rounded score: neither.)
+    expect(await moved('score_moved=higher')).toEqual([
+      [1, 66, 67],
+      [2, 33, 34],
+      [3, 20, 25],
+    ]);
+    expect(await moved('score_moved=LOWER')).toEqual([[5, 70, 10]]);
+    expect(await moved('score_moved=lower&band_changed=true')).toHaveLength(1);
+    expect(await moved('score_moved=up')).toBe('score_moved is higher or lower.');
+    const rowsMoved = async (scoreMoved: string) => {
+      const res = await graphql<Json>(
+        t,
+        `
+          query ($id: ID!, $moved: ScoreMove) {
+            batch(id: $id) {
+              rows(scoreMoved: $moved) {
+                edges {
+                  node {
+                    rowNumber
+                  }
+                }
+              }
+            }
+          }
+        `,
+        { token: kim.idToken, variables: { id: gid, moved: scoreMoved } },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.batch.rows.edges.map((e: Json) => e.node.rowNumber);
+    };
+    expect(await rowsMoved('higher')).toEqual([1, 2, 3]);
+    expect(await rowsMoved('lower')).toEqual([5]);
   });
 });
 

@@ -58,7 +58,7 @@ export function BatchComparison({
         {rows(c.withEarlier)} {c.withEarlier === 1 ? 'has' : 'have'} an earlier result; {c.compared} of them{' '}
         {c.compared === 1 ? 'has' : 'have'} a score both times{running ? ' so far' : ''}.
         {c.compared > 0 &&
-          ' Choose “Band changed”, “Findings changed” or one finding under Rows to see the properties whose risk band or findings moved.'}
+          ' Choose “Band changed”, “Findings changed”, “Scored higher”, “Scored lower” or one finding under Rows to see those properties, and download them.'}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5">
         {(

@@ -3,7 +3,7 @@ import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { BatchRowState, BatchRowsTable_batch$key } from '../../__generated__/BatchRowsTable_batch.graphql';
 import type { BatchRowsTable_findings$key } from '../../__generated__/BatchRowsTable_findings.graphql';
-import type { ComparedFinding, FindingChangeFilter } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
+import type { ComparedFinding, FindingChangeFilter, ScoreMove } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
 import BatchRowsTablePaginationQueryNode, {
   type BatchRowsTablePaginationQuery,
 } from '../../__generated__/BatchRowsTablePaginationQuery.graphql';
@@ -21,9 +21,15 @@ const FILTERS: (BatchRowState | null)[] = [null, 'queued', 'running', 'done', 'n
 /** The filter's values for rows whose risk band, or some finding, differs from their earlier result's. */
 const BAND_CHANGED = 'band_changed';
 const FINDINGS_CHANGED = 'findings_changed';
+/** …and whose score rose or fell. */
+const SCORED_HIGHER = 'scored_higher';
+const SCORED_LOWER = 'scored_lower';
+const SCORE_MOVED: Record<string, ScoreMove> = { [SCORED_HIGHER]: 'higher', [SCORED_LOWER]: 'lower' };
 const EMPTY_FILTER: Record<string, string> = {
   [BAND_CHANGED]: 'No row changed band.',
   [FINDINGS_CHANGED]: 'No row’s findings changed.',
+  [SCORED_HIGHER]: 'No row scored higher.',
+  [SCORED_LOWER]: 'No row scored lower.',
 };
 
 type Row = {
@@ -73,8 +79,9 @@ function rowsFilterVariables(value: string) {
   const bandChanged = value === BAND_CHANGED;
   const findingsChanged = value === FINDINGS_CHANGED;
   const findingChange = findingFilterOf(value);
-  const state = (bandChanged || findingsChanged || findingChange ? null : value || null) as BatchRowState | null;
-  return { state, bandChanged: bandChanged || null, findingsChanged: findingsChanged || null, findingChange };
+  const scoreMoved = SCORE_MOVED[value] ?? null;
+  const state = (bandChanged || findingsChanged || findingChange || scoreMoved ? null : value || null) as BatchRowState | null;
+  return { state, bandChanged: bandChanged || null, findingsChanged: findingsChanged || null, findingChange, scoreMoved };
 }
 
 /** A finding filter's words without its count: "Roof condition: Good → Poor", "Pool, any way". */
@@ -91,6 +98,7 @@ export function rowsChoiceOf(value: string): RowsChoice | null {
   if (!value) return null;
   if (value === BAND_CHANGED) return { query: 'band_changed=true', slug: 'band-changed' };
   if (value === FINDINGS_CHANGED) return { query: 'findings_changed=true', slug: 'findings-changed' };
+  if (SCORE_MOVED[value]) return { query: `score_moved=${SCORE_MOVED[value]}`, slug: `scored-${SCORE_MOVED[value]}` };
   const finding = findingFilterOf(value);
   if (!finding) return { query: new URLSearchParams({ state: value }).toString(), slug: value };
   const query = new URLSearchParams({ changed_finding: finding.field });
@@ -203,6 +211,7 @@ export function BatchRowsTable({
         bandChanged: { type: "Boolean" }
         findingsChanged: { type: "Boolean" }
         findingChange: { type: "FindingChangeFilter" }
+        scoreMoved: { type: "ScoreMove" }
       ) {
         id
         batchId
@@ -217,7 +226,8 @@ export function BatchRowsTable({
           bandChanged: $bandChanged
           findingsChanged: $findingsChanged
           findingChange: $findingChange
-        ) @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged", "findingsChanged", "findingChange"]) {
+          scoreMoved: $scoreMoved
+        ) @connection(key: "BatchRowsTable_rows", filters: ["state", "bandChanged", "findingsChanged", "findingChange", "scoreMoved"]) {
           edges {
             node {
               rowNumber
@@ -297,6 +307,8 @@ export function BatchRowsTable({
             ))}
             {compared && <option value={BAND_CHANGED}>Band changed</option>}
             {compared && <option value={FINDINGS_CHANGED}>Findings changed</option>}
+            {compared && <option value={SCORED_HIGHER}>Scored higher</option>}
+            {compared && <option value={SCORED_LOWER}>Scored lower</option>}
             {findingOptions.length > 0 && (
               <optgroup label="One finding changed">
                 {findingOptions.map(([value, label]) => (

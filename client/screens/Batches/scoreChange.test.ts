@@ -74,6 +74,8 @@ describe('rowsChoiceOf (the download of the rows a Show choice keeps)', () => {
     expect(rowsChoiceOf('failed')).toEqual({ query: 'state=failed', slug: 'failed' });
     expect(rowsChoiceOf('band_changed')).toEqual({ query: 'band_changed=true', slug: 'band-changed' });
     expect(rowsChoiceOf('findings_changed')).toEqual({ query: 'findings_changed=true', slug: 'findings-changed' });
+    expect(rowsChoiceOf('scored_higher')).toEqual({ query: 'score_moved=higher', slug: 'scored-higher' });
+    expect(rowsChoiceOf('scored_lower')).toEqual({ query: 'score_moved=lower', slug: 'scored-lower' });
     const [anyWay, goodToPoor, noneToGood] = findingFilterOptions({
       field: 'roof_condition',
       rows: 2,
