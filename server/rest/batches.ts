@@ -16,7 +16,7 @@ import {
   findingsChangedBy,
   getBatch,
   listBatches,
-  changedFilters,
+  rowsFilter,
   listBatchResultRows,
   rerunBatch,
   retryBatch,
@@ -149,18 +149,15 @@ export const batchRoutes: Route[] = [
       const ctx = await req.context();
       const batch = await getBatch(ctx.db, requireViewer(ctx), req.params.id);
       const query = parseQuery(batchResultsQuery, new URL(req.request.url));
-      const changed = changedFilters({ band: query.band_changed, findings: query.findings_changed, score: query.score_moved });
-      const finding = query.changed_finding
-        ? { field: query.changed_finding, before: query.changed_from ?? null, after: query.changed_to ?? null }
-        : null;
+      const filter = rowsFilter({
+        state: query.state,
+        band: query.band_changed,
+        findings: query.findings_changed,
+        score: query.score_moved,
+        finding: query.changed_finding && { field: query.changed_finding, before: query.changed_from, after: query.changed_to },
+      });
       const pageAfter = async (afterRow: number | null): Promise<Paged<ResultRow>> => {
-        const page = await listBatchResultRows(ctx.db, batch.id, {
-          first: RESULT_PAGE_ROWS,
-          afterRow,
-          state: query.state ?? null,
-          changed,
-          finding,
-        });
+        const page = await listBatchResultRows(ctx.db, batch.id, { first: RESULT_PAGE_ROWS, afterRow, ...filter });
         const last = page.rows.at(-1);
         return { rows: page.rows, next: () => (page.hasNextPage && last ? pageAfter(last.rowNumber) : null) };
       };

@@ -596,12 +596,7 @@ export const batchResultsQuery = z
     changed_finding: z
       .preprocess(
         (v) => (v === '' ? undefined : v),
-        z
-          .enum(
-            COMPARED_FINDINGS.map(([field]) => field),
-            { error: `changed_finding is one of ${COMPARED_FINDINGS.map(([field]) => field).join(', ')}.` },
-          )
-          .optional(),
+        z.enum(findingField.options, { error: `changed_finding is one of ${findingField.options.join(', ')}.` }).optional(),
       )
       .meta({
         description:

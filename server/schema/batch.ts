@@ -9,7 +9,6 @@ import {
   batchCounts,
   batchFinished,
   batchRowFileName,
-  changedFilters,
   findingsChangedBy,
   countImagesWithOlderResults,
   createBatch,
@@ -19,6 +18,7 @@ import {
   retryBatch,
   rowFindingChanges,
   rowState,
+  rowsFilter,
   SCORE_MOVES,
   type BatchComparison,
   type BatchCounts,
@@ -219,9 +219,13 @@ export const BatchRef = builder.prismaNode('Batch', {
         const page = await listBatchRows(ctx.db, batch.id, {
           first: pageSize(args.first, 50, 200),
           afterRow,
-          state: args.state ?? null,
-          changed: changedFilters({ band: args.bandChanged, findings: args.findingsChanged, score: args.scoreMoved }),
-          finding: args.findingChange ?? null,
+          ...rowsFilter({
+            state: args.state,
+            band: args.bandChanged,
+            findings: args.findingsChanged,
+            score: args.scoreMoved,
+            finding: args.findingChange,
+          }),
         });
         return connectionOf({ ...page, cursorOf: (row) => String(row.rowNumber) });
       },

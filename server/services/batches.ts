@@ -455,11 +455,22 @@ export const SCORE_MOVES = ['higher', 'lower'] as const;
 export type ScoreMove = (typeof SCORE_MOVES)[number];
 
 /**
- * The changed-rows filters a request asked for (GraphQL `bandChanged` / `findingsChanged` / `scoreMoved`, REST
- * `band_changed` / `findings_changed` / `score_moved`).
+ * Which rows a request keeps, as `listBatchRows` / `listBatchResultRows` take it: GraphQL's `state` / `bandChanged` /
+ * `findingsChanged` / `scoreMoved` / `findingChange` and REST's `state` / `band_changed` / `findings_changed` /
+ * `score_moved` / `changed_finding` (with `changed_from` / `changed_to`) both say it here.
  */
-export function changedFilters(ask: { band?: boolean | null; findings?: boolean | null; score?: ScoreMove | null }): ChangedFilter[] {
-  return [...(['band', 'findings'] as const).filter((c) => ask[c]), ...(ask.score ? [ask.score] : [])];
+export function rowsFilter(ask: {
+  state?: BatchRowState | null;
+  band?: boolean | null;
+  findings?: boolean | null;
+  score?: ScoreMove | null;
+  finding?: FindingFilter | null;
+}): Pick<RowsPage, 'state' | 'changed' | 'finding'> {
+  return {
+    state: ask.state ?? null,
+    changed: [...(['band', 'findings'] as const).filter((c) => ask[c]), ...(ask.score ? [ask.score] : [])],
+    finding: ask.finding ?? null,
+  };
 }
 
 /** Rows per state, older results and the comparison with earlier results, from the rows and their analyses (one grouped query). */

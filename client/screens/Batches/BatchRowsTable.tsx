@@ -95,20 +95,19 @@ function findingFilterLabel({ field, before, after }: FindingChangeFilter): stri
  * with `changed_from` / `changed_to`) and a word for the file's name; null for every row.
  */
 export function rowsChoiceOf(value: string): RowsChoice | null {
-  if (!value) return null;
-  if (value === BAND_CHANGED) return { query: 'band_changed=true', slug: 'band-changed' };
-  if (value === FINDINGS_CHANGED) return { query: 'findings_changed=true', slug: 'findings-changed' };
-  if (SCORE_MOVED[value]) return { query: `score_moved=${SCORE_MOVED[value]}`, slug: `scored-${SCORE_MOVED[value]}` };
-  const finding = findingFilterOf(value);
-  if (!finding) return { query: new URLSearchParams({ state: value }).toString(), slug: value };
-  const query = new URLSearchParams({ changed_finding: finding.field });
-  if (typeof finding.before === 'string') query.set('changed_from', finding.before);
-  if (typeof finding.after === 'string') query.set('changed_to', finding.after);
-  const way =
-    typeof finding.before === 'string' && typeof finding.after === 'string'
-      ? `-${finding.before || 'unset'}-to-${finding.after || 'unset'}`
-      : '';
-  return { query: query.toString(), slug: `${finding.field}${way}` };
+  // Read from the rows query's arguments, so the download keeps exactly the rows the table shows.
+  const { state, bandChanged, findingsChanged, scoreMoved, findingChange } = rowsFilterVariables(value);
+  if (bandChanged) return { query: 'band_changed=true', slug: 'band-changed' };
+  if (findingsChanged) return { query: 'findings_changed=true', slug: 'findings-changed' };
+  if (scoreMoved) return { query: `score_moved=${scoreMoved}`, slug: `scored-${scoreMoved}` };
+  if (state) return { query: new URLSearchParams({ state }).toString(), slug: state };
+  if (!findingChange) return null;
+  const { field, before, after } = findingChange;
+  const query = new URLSearchParams({ changed_finding: field });
+  if (typeof before === 'string') query.set('changed_from', before);
+  if (typeof after === 'string') query.set('changed_to', after);
+  const way = typeof before === 'string' && typeof after === 'string' ? `-${before || 'unset'}-to-${after || 'unset'}` : '';
+  return { query: query.toString(), slug: `${field}${way}` };
 }
 
 /** The finding change a filter value asks for, or null for the other filters. */
@@ -126,13 +125,13 @@ type FindingCount = { field: string; rows: number; changes: { before: string; af
  * finding that changed one way only is one choice.
  */
 export function findingFilterOptions(count: FindingCount): [value: string, label: string][] {
-  const label = findingLabel(count.field);
-  const ways = count.changes.map((c): [string, string] => [
-    findingFilterValue({ field: count.field, before: c.before, after: c.after }),
-    `${label}: ${findingTransition(c)} (${c.rows})`,
-  ]);
+  const option = (filter: FindingFilter, rows: number): [string, string] => [
+    findingFilterValue(filter),
+    `${findingFilterLabel({ field: filter.field as ComparedFinding, before: filter.before ?? null, after: filter.after ?? null })} (${rows})`,
+  ];
+  const ways = count.changes.map((c) => option({ field: count.field, before: c.before, after: c.after }, c.rows));
   if (ways.length === 1) return [[findingFilterValue({ field: count.field }), ways[0][1]]];
-  return [[findingFilterValue({ field: count.field }), `${label}, any way (${count.rows})`], ...ways];
+  return [option({ field: count.field }, count.rows), ...ways];
 }
 
 /**
