@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<8a715a2e7de47fd8c12c506ead75a26b>>
+ * @generated SignedSource<<628467e454421ecca5d4fb8cf5d4f1f8>>
  * @lightSyntaxTransform
  */
 
@@ -9,6 +9,7 @@
 
 import { ReaderFragment } from 'relay-runtime';
 export type BatchStatus = "done" | "running" | "%future added value";
+export type ComparedFinding = "pool" | "pool_condition" | "power_lines_crossing" | "power_lines_proximity" | "property_condition" | "roof_condition" | "roof_style" | "solar" | "spa" | "trees_overhanging" | "trees_proximity" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type BatchComparison_batch$data = {
   readonly comparison: {
@@ -25,7 +26,7 @@ export type BatchComparison_batch$data = {
       readonly before: string;
       readonly rows: number;
     }>;
-    readonly field: string;
+    readonly field: ComparedFinding;
     readonly rows: number;
   }> | null | undefined;
   readonly status: BatchStatus;

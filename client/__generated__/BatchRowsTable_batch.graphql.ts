@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4aeff7748744e439213a64bd82ff9d07>>
+ * @generated SignedSource<<7fc3ace70c2a4d5655e570ceb8f7832b>>
  * @lightSyntaxTransform
  */
 
@@ -9,6 +9,7 @@
 
 import { ReaderFragment } from 'relay-runtime';
 export type BatchRowState = "done" | "failed" | "invalid" | "not_found" | "queued" | "running" | "%future added value";
+export type ComparedFinding = "pool" | "pool_condition" | "power_lines_crossing" | "power_lines_proximity" | "property_condition" | "roof_condition" | "roof_style" | "solar" | "spa" | "trees_overhanging" | "trees_proximity" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowsTable_batch$data = {
   readonly batchId: string;
@@ -28,7 +29,7 @@ export type BatchRowsTable_batch$data = {
         readonly changedFindings: ReadonlyArray<{
           readonly after: string;
           readonly before: string;
-          readonly field: string;
+          readonly field: ComparedFinding;
         }> | null | undefined;
         readonly earlierResult: {
           readonly analysisId: string;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2e4ccb80d715b29dd99e4e5ad209ee67>>
+ * @generated SignedSource<<a0f6f9f15fe3f43fbf906a68564412d6>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ReaderFragment } from 'relay-runtime';
+export type ComparedFinding = "pool" | "pool_condition" | "power_lines_crossing" | "power_lines_proximity" | "property_condition" | "roof_condition" | "roof_style" | "solar" | "spa" | "trees_overhanging" | "trees_proximity" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type BatchRowsTable_findings$data = {
   readonly findingsChangedBy: ReadonlyArray<{
@@ -16,7 +17,7 @@ export type BatchRowsTable_findings$data = {
       readonly before: string;
       readonly rows: number;
     }>;
-    readonly field: string;
+    readonly field: ComparedFinding;
     readonly rows: number;
   }> | null | undefined;
   readonly " $fragmentType": "BatchRowsTable_findings";

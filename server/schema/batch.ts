@@ -86,10 +86,7 @@ const EarlierResultRef = builder.objectRef<EarlierAnalysis>('EarlierResult').imp
 const FindingChangeRef = builder.objectRef<FindingChange>('FindingChange').implement({
   description: 'A finding of a batch row that differs from its earlier result’s.',
   fields: (t) => ({
-    field: t.exposeString('field', {
-      description:
-        'The results column: pool, pool_condition, spa, trees_overhanging, trees_proximity, roof_style, roof_condition, solar, power_lines_crossing, power_lines_proximity or property_condition.',
-    }),
+    field: t.field({ type: ComparedFindingEnum, description: 'The results column.', resolve: (change) => change.field }),
     before: t.exposeString('before', { description: 'The earlier value as the results download prints it (empty: none).' }),
     after: t.exposeString('after', { description: 'The new value, the same way.' }),
   }),
@@ -107,7 +104,7 @@ const FindingTransitionRef = builder.objectRef<FindingTransition>('FindingTransi
 const FindingCountRef = builder.objectRef<FindingCount>('FindingCount').implement({
   description: 'How many of a batch’s compared rows one finding changed on, and which way.',
   fields: (t) => ({
-    field: t.exposeString('field', { description: 'The results column, as in `FindingChange.field`.' }),
+    field: t.field({ type: ComparedFindingEnum, description: 'The results column.', resolve: (count) => count.field }),
     rows: t.exposeInt('rows'),
     changes: t.field({
       type: [FindingTransitionRef],
