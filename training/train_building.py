@@ -53,6 +53,10 @@ SEED = 4321
 EXT = Path(os.environ.get("AERISK_BUILDINGS_DIR", Path(__file__).resolve().parent / "work" / "buildings_ext"))
 # Held out of training for the model-level figures (training/README.md): one Inria city block set and two others.
 HOLDOUT = ("data/test_data/",)
+# The Barnarp (Jönköping) orthophoto tiles with building masks (--jkpg-share; training/README.md): 512 px at 0.16 m,
+# extracted from Zsombroo/jkpg-building-segmentation @ a59d8ad; AERISK_JKPG_DIR points elsewhere.
+JKPG = Path(os.environ.get("AERISK_JKPG_DIR", Path(__file__).resolve().parent / "work" / "jkpg" / "data"))
+JKPG_GSD = 0.16
 
 
 def _mask(path: Path) -> np.ndarray:
@@ -82,6 +86,29 @@ def external_pairs() -> list[tuple[str, float, Path, Path]]:
     for img in sorted((EXT / "datasets/whu_east_asia/images").glob("*.png")):
         out.append((f"whu_east_asia/{img.name}", 0.45, img, EXT / "datasets/whu_east_asia/gt" / img.name))
     return out
+
+
+def jkpg_pairs() -> tuple[list, list]:
+    """(train, held out) lists of (image, mask, gsd) from the Barnarp tiles. The 170 tiles are one orthophoto cut into
+    a grid (barnarp_ROW_COL, 10 rows x 17 columns of 512 px), so they are put back together: a crop may then span
+    tile edges (no mirrored padding at scales that need more than one tile). Columns 12-13 are held out; the rest is
+    five items of three columns each, so that each part of the village is drawn about as often. Images may be
+    stored as .png or .jpg."""
+    tiles = {}
+    for ip in (JKPG / "training_raw_data").glob("barnarp_*.*"):
+        r, c = (int(v) for v in ip.stem.split("_")[1:3])
+        tiles[r, c] = (read_rgb(ip), _mask(JKPG / "training_label_data" / f"{ip.stem}.png"))
+    if not tiles:
+        sys.exit(f"Barnarp tiles not found in {JKPG}: extract them first (training/README.md)")
+    rows, cols = 1 + max(r for r, _ in tiles), 1 + max(c for _, c in tiles)
+
+    def band(c0: int, c1: int):
+        img = np.concatenate([np.concatenate([tiles[r, c][0] for c in range(c0, c1)], axis=1) for r in range(rows)])
+        m = np.concatenate([np.concatenate([tiles[r, c][1] for c in range(c0, c1)], axis=1) for r in range(rows)])
+        return img, m, JKPG_GSD
+
+    train = [band(c, c + 3) for c in (0, 3, 6, 9)] + [band(14, cols)]
+    return train, [band(12, 14)]
 
 
 def property_files() -> set[str]:
@@ -258,10 +285,12 @@ def iou_on(net, items) -> float:
 
 
 def training_data(args):
-    """((footprints, pool tiles, building-free frames, boxed tiles), held-out footprints)."""
+    """((footprints, pool tiles, building-free frames, boxed tiles, Barnarp tiles), held-out footprints, held-out
+    Barnarp tiles)."""
     full, holdout, pools, negatives = load_data()
     boxed = boxed_buildings(tuple(args.boxed_sources.split(","))) if args.boxed else []
-    return (full, pools, negatives, boxed), holdout
+    jk, jk_held = jkpg_pairs() if args.jkpg_share else ([], [])
+    return (full, pools, negatives, boxed, jk), holdout, jk_held
 
 
 def parse_arch(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -271,14 +300,20 @@ def parse_arch(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def step_batch(rng, data, args, labelled: int = 6):
-    """One training step's crops: `labelled` footprint crops, 1 pool tile (negatives only), 2 building-free frames and
-    `args.boxed` boxed tiles. Returns (x, y, weight) tensors on the CPU."""
-    full, pools, negatives, boxed = data
+    """One training step's crops: `labelled` footprint crops (each from the Barnarp tiles with probability
+    `args.jkpg_share`), 1 pool tile (negatives only), 2 building-free frames and `args.boxed` boxed tiles. Returns
+    (x, y, weight) tensors on the CPU."""
+    full, pools, negatives, boxed, jk = data
     size, frame = 192, None
     if rng.random() < args.small_frames:
         frame = int(rng.integers(80, 129))
         size = -(-frame // 16) * 16
-    a = crop_batch(rng, full, labelled, size, frame=frame, tarps=args.tarps, gap=(args.gap_weight, args.gap_sigma))
+    # Without --jkpg-share no draw is added, so the earlier recipes keep their random streams.
+    n = int(rng.binomial(labelled, args.jkpg_share)) if jk else 0
+    a = crop_batch(rng, full, labelled - n, size, frame=frame, tarps=args.tarps, gap=(args.gap_weight, args.gap_sigma))
+    if n:
+        j = crop_batch(rng, jk, n, size, frame=frame, tarps=args.tarps, gap=(args.gap_weight, args.gap_sigma))
+        a = tuple(part + extra for part, extra in zip(a, j))
     b = crop_batch(rng, pools, 1, size, negative_only=True, frame=frame)
     c = crop_batch(rng, negatives, 2, size, frame=frame)
     d = crop_batch(rng, boxed, args.boxed, size, frame=frame, tarps=args.tarps) if boxed else ([], [], [])
@@ -298,7 +333,7 @@ class Batches(torch.utils.data.IterableDataset):
         info = torch.utils.data.get_worker_info()
         cv2.setNumThreads(1)
         torch.set_num_threads(1)
-        data, _ = training_data(self.args)
+        data, _, _ = training_data(self.args)
         rng = np.random.default_rng([self.args.seed, info.id if info else 0])
         while True:
             yield step_batch(rng, data, self.args)
@@ -358,6 +393,7 @@ def main():
     ap.add_argument("--device", default="cpu", help="torch device (cuda on a GPU machine)")
     ap.add_argument("--workers", type=int, default=0, help="processes making crops (0: in the training loop, reproducible)")
     ap.add_argument("--budget-s", type=float, default=0.0, help="train for this many seconds instead of --steps")
+    ap.add_argument("--jkpg-share", type=float, default=0.0, help="share of footprint crops from the Barnarp tiles (0: none)")
     args = ap.parse_args()
     setup_determinism(args.seed, threads=1)
     dev = torch.device(args.device)
@@ -366,10 +402,10 @@ def main():
         torch.use_deterministic_algorithms(True, warn_only=True)
     arch = parse_arch(args.arch) if args.arch else ARCH
     timer = Timer()
-    data, holdout = training_data(args)
-    full, pools, negatives, boxed = data
-    print(f"loaded {len(full)} labelled + {len(holdout)} held out, {len(pools)} pool tiles, {len(negatives)} negative frames "
-          f"in {timer():.0f}s", flush=True)
+    data, holdout, jk_held = training_data(args)
+    full, pools, negatives, boxed, jk = data
+    print(f"loaded {len(full)} labelled + {len(holdout)} held out, {len(pools)} pool tiles, {len(negatives)} negative frames, "
+          f"{len(jk)} + {len(jk_held)} held out Barnarp tiles in {timer():.0f}s", flush=True)
 
     net = TinyUNet(*arch).to(dev)
     print("params", count_params(net), "arch", arch, "device", dev)
@@ -402,6 +438,8 @@ def main():
             msg = f"step {step} loss {loss.item():.3f} bce {bce.item():.3f} dice {dice.item():.3f} t={timer():.0f}s"
             if step % (4 * every) == 0 or last:
                 msg += f" holdout IoU {iou_on(net, holdout):.3f}"
+                if jk_held:
+                    msg += f" Barnarp holdout IoU {iou_on(net, jk_held):.3f}"
             print(msg, flush=True)
         step += 1
     net = net.cpu()
@@ -411,7 +449,8 @@ def main():
     torch.save(net.state_dict(), work_dir / "building.pt")
     export_onnx(net, (args.out or MODELS_DIR) / "building.onnx")
     secs = timer()
-    print(f"exported building.onnx; training took {secs:.0f}s; holdout pixel IoU {iou_on(net, holdout):.3f}", flush=True)
+    extra = f"; Barnarp holdout pixel IoU {iou_on(net, jk_held):.3f}" if jk_held else ""
+    print(f"exported building.onnx; training took {secs:.0f}s; holdout pixel IoU {iou_on(net, holdout):.3f}{extra}", flush=True)
     (work_dir / "building.train_seconds").write_text(f"{secs:.0f}\n")
     if not args.no_eval and not args.out:
         write_entry(holdout, secs)

@@ -3,8 +3,9 @@
 The device tool sends the checkout and the paths named in `carry` (64 MiB in all), not ../shared beside it; this
 folder holds the building samples the script uses (training/work/buildings_ext, extracted as training/README.md says),
 a third of the Cannes training tiles whose pool masks serve as negatives (every 3rd, to fit), the building-free
-frames, the Fresno tiles with boxes, and a trimmed training manifest. training/gpu/building_arms.sh points the
-training script at it with AERISK_EVAL_DIR and AERISK_BUILDINGS_DIR.
+frames, the Fresno tiles with boxes, a trimmed training manifest and, when extracted (training/README.md), the Barnarp
+tiles for --jkpg-share (images re-encoded as JPEG quality 88 to fit; masks as they are). training/gpu/building_arms.sh
+points the training script at it with AERISK_EVAL_DIR, AERISK_BUILDINGS_DIR and AERISK_JKPG_DIR.
 
 Usage: training/.venv/bin/python training/gpu/pack_building_data.py   (then carry ["gpudata"] in the device call)
 """
@@ -57,6 +58,16 @@ def main() -> None:
     for name in ("building_free", "fresno_buildings"):
         for r in json.loads((REPO / "training/labels" / f"{name}.json").read_text())["images"]:
             copy(r["file"])
+    jk = WORK_DIR / "jkpg/data"
+    if (jk / "training_raw_data").is_dir():
+        import cv2
+
+        for sub in ("training_raw_data", "training_label_data"):
+            (OUT / "jkpg" / sub).mkdir(parents=True, exist_ok=True)
+        for p in sorted((jk / "training_raw_data").glob("*.png")):
+            cv2.imwrite(str(OUT / "jkpg/training_raw_data" / f"{p.stem}.jpg"), cv2.imread(str(p)), [cv2.IMWRITE_JPEG_QUALITY, 88])
+            m = cv2.imread(str(jk / "training_label_data" / p.name), cv2.IMREAD_GRAYSCALE)
+            cv2.imwrite(str(OUT / "jkpg/training_label_data" / p.name), ((m > 127) * 255).astype("uint8"))
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
     print(f"{OUT}: {len(kept)} of {seen} pool tiles, {size / 2**20:.1f} MiB")
 
