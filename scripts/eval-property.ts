@@ -1,5 +1,6 @@
 // npm run eval -- --property [--labels tests/eval/property.json] [--root ../shared/eval] [--unknown-gsd | --both]
 //                             [--only KIND] [--json FILE] [--overlays DIR] [--pin] [--as-uploaded]
+//        npm run eval -- --property --compare BEFORE.json AFTER.json   (two --json runs, image by image: eval-compare.ts)
 // Whole-property evaluation: every field of every image is labelled (tests/eval/property.json, by eye), so a
 // false pool on a solar tile or a false wire on a roof counts. Prints per-feature precision/recall/F1 over the
 // images where that feature is labelled, the false-finding rate on images labelled without it, the subject
@@ -28,6 +29,7 @@ import {
   tally,
   type PresenceQuestion,
 } from './eval-shared';
+import { runCompare } from './eval-compare';
 import { labelBand, labelScoreOnLabelledFields, propertySetSchema, type PropertyRecord } from './property-labels';
 
 type Flag = PresenceQuestion;
@@ -199,6 +201,16 @@ export async function runPropertyEval(args: string[]): Promise<void> {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  const compare = args.indexOf('--compare');
+  if (compare >= 0) {
+    const [beforePath, afterPath] = args.slice(compare + 1, compare + 3);
+    if (!beforePath || !afterPath || [beforePath, afterPath].some((p) => p.startsWith('--') || !existsSync(p))) {
+      console.error('--compare takes two files written by --property --json: BEFORE.json AFTER.json.');
+      process.exit(2);
+    }
+    runCompare(beforePath, afterPath);
+    return;
+  }
   const labelsPath = resolve(opt('--labels') ?? 'tests/eval/property.json');
   const root = resolve(opt('--root') ?? join(process.cwd(), '..', 'shared', 'eval'));
   if (!existsSync(root)) {
