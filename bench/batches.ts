@@ -78,6 +78,9 @@ try {
 
   const graphqlRows = (id: string, filter: string) =>
     `graphql:{ batch(id: "${Buffer.from(`Batch:${id}`).toString('base64')}") { comparison { compared bandChanged } rows(first: 50${filter}) { edges { node { rowNumber state analysis { riskScore } earlierResult { riskScore } changedFindings { field before after } } } } } }`;
+  // The first 50 rows with only their analyses' fields `analysis` (within the cost limit with a field more).
+  const analysesOfRows = (id: string, analysis: string) =>
+    `graphql:{ batch(id: "${Buffer.from(`Batch:${id}`).toString('base64')}") { rows(first: 50) { edges { node { rowNumber state analysis { ${analysis} } } } } } }`;
   const timed = requestTimer(request, auth, 2);
   const time = (url: string, runs = RUNS) => timed(url, runs);
   // Each request on the compared batch against its baseline: the same request on the batch without earlier results,
@@ -86,6 +89,11 @@ try {
   const cases: [label: string, baseline: string, measured: string, runs?: number][] = [
     ['progress and counts (GET /aerial/batches/{id}), the screen’s poll', `/aerial/batches/${plain}`, `/aerial/batches/${compared}`],
     ['batch screen: comparison + first 50 rows (GraphQL)', graphqlRows(plain, ''), graphqlRows(compared, '')],
+    [
+      'first 50 rows, analyses read slim (asked only what a page of rows shows) vs whole (asked whether each is assessable too, from its evidence)',
+      analysesOfRows(compared, 'riskScore assessable'),
+      analysesOfRows(compared, 'riskScore'),
+    ],
     [
       'first 50 rows whose band changed (GraphQL `bandChanged`) vs first 50 done rows (`state: done`)',
       graphqlRows(compared, ', state: done'),

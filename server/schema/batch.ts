@@ -13,6 +13,7 @@ import {
   countImagesWithOlderResults,
   createBatch,
   listBatchRows,
+  ROW_ANALYSIS_FIELDS,
   listBatches,
   rerunBatch,
   retryBatch,
@@ -29,6 +30,7 @@ import {
 } from '../services/batches';
 import { uuidOrNone } from '../services/ids';
 import { AnalysisRef } from './analysis';
+import { fieldsSelectedAt } from './selection';
 import { typed } from './errors';
 import { connectionOf, pageSize, rawIdOf } from './ids';
 import { RiskLevelEnum } from './risk-zone';
@@ -211,11 +213,13 @@ export const BatchRef = builder.prismaNode('Batch', {
         findingChange: t.arg({ type: FindingChangeFilterInput }),
         scoreMoved: t.arg({ type: ScoreMoveEnum }),
       },
-      resolve: async (batch, args, ctx) => {
+      resolve: async (batch, args, ctx, info) => {
         const afterRow = args.after && /^\d+$/.test(args.after) ? Number(args.after) : null;
+        const asked = fieldsSelectedAt(info, ['edges', 'node', 'analysis']);
         const page = await listBatchRows(ctx.db, batch.id, {
           first: pageSize(args.first, 50, 200),
           afterRow,
+          slim: [...asked].every((field) => ROW_ANALYSIS_FIELDS.has(field)),
           ...rowsFilter({
             state: args.state,
             band: args.bandChanged,

@@ -249,6 +249,34 @@ describe('GraphQL and image lists', () => {
     const results = (await (await t.request(`/aerial/batches/${rawId}/results?format=json`, { headers: auth(alice) })).json()) as Json[];
     expect(results.map((r) => r.file_name)).toEqual(['photo.png', 'photo.png', null, null, 'photo.png']);
     expect(results[4]).toMatchObject({ status: 'done', risk_score: null, reason: 'The image is too dark to judge.' });
+
+    // Rows whose analyses are asked only for what a page of rows shows are read slim (ROW_ANALYSIS_COLUMNS, without
+    // results and evidence); asked for more, whole. Both answer every slim field, and the unscored row's reason, alike.
+    const slimFields =
+      'id analysisId status progress propertyLocation subjectPoint { x y } riskScore error createdAt finishedAt analyzedByCurrentAnalyzer';
+    const rowsAsking = async (analysis: string) =>
+      (
+        await graphql<Json>(
+          t,
+          `query($id: ID!) { batch(id: $id) { rows(first: 10) { edges { node { rowNumber state reason analysis { ${analysis} } } } } } }`,
+          { token: alice.idToken, variables: { id: batch.id } },
+        )
+      ).data?.batch.rows.edges.map((e: Json) => e.node) as Json[];
+    const slim = await rowsAsking(slimFields);
+    const whole = await rowsAsking(`${slimFields} recommendations scoreBreakdown { points }`);
+    expect(whole[0].analysis.recommendations.length).toBeGreaterThan(0);
+    expect(whole[0].analysis.scoreBreakdown.length).toBeGreaterThan(0);
+    expect(
+      whole.map((row) => ({
+        ...row,
+        analysis: row.analysis && { ...row.analysis, recommendations: undefined, scoreBreakdown: undefined },
+      })),
+    ).toEqual(
+      slim.map((row) => ({ ...row, analysis: row.analysis && { ...row.analysis, recommendations: undefined, scoreBreakdown: undefined } })),
+    );
+    expect(slim[0].analysis).toMatchObject({ status: 'done', propertyLocation: 'Lot 1', analyzedByCurrentAnalyzer: false });
+    expect(typeof slim[0].analysis.riskScore).toBe('number');
+    expect(slim[4]).toMatchObject({ state: 'done', reason: 'The image is too dark to judge.', analysis: { riskScore: null } });
   });
 });
 
