@@ -677,20 +677,22 @@ export async function listBatchRows(
     return { rows: rows.slice(0, opts.first), hasNextPage: rows.length > opts.first };
   }
   const rows = await db.batchRow.findMany({ ...page, include: { ...ROW_RELATIONS, analysis: { select: ROW_ANALYSIS_COLUMNS } } });
-  const shown = rows.slice(0, opts.first);
+  const shown = await withRowReasons(db, rows.slice(0, opts.first));
+  // The analysis is typed whole for the GraphQL object it becomes; the caller reads only the columns above.
+  return { rows: shown as RowWithAnalysis[], hasNextPage: rows.length > opts.first };
+}
+
+/** Rows whose analyses carry the reasons of the unscored ones (`withUnassessableReasons`), read for those alone. */
+async function withRowReasons<A extends Pick<Analysis, 'id' | 'status' | 'riskScore'>, R extends { analysis: A | null }>(
+  db: Db,
+  rows: R[],
+): Promise<(R & { analysis: (A & { reasons?: string[] }) | null })[]> {
   const analyses = await withUnassessableReasons(
     db,
-    shown.flatMap((row) => (row.analysis ? [row.analysis] : [])),
+    rows.flatMap((row) => (row.analysis ? [row.analysis] : [])),
   );
   const byId = new Map(analyses.map((a) => [a.id, a]));
-  return {
-    // The analysis is typed whole for the GraphQL object it becomes; the caller reads only the columns above.
-    rows: shown.map((row) => ({
-      ...row,
-      analysis: row.analysis ? (byId.get(row.analysis.id) ?? row.analysis) : null,
-    })) as RowWithAnalysis[],
-    hasNextPage: rows.length > opts.first,
-  };
+  return rows.map((row) => ({ ...row, analysis: row.analysis ? (byId.get(row.analysis.id) ?? row.analysis) : null }));
 }
 
 /** The analysis columns of a slim page of rows (`listBatchRows`): state, score, compared findings, version, place. */
@@ -735,16 +737,7 @@ export async function listBatchResultRows(db: Db, batchId: string, opts: RowsPag
     ...(await pageOfRows(db, batchId, opts)),
     include: { ...ROW_RELATIONS, analysis: { select: RESULT_ANALYSIS_COLUMNS } },
   });
-  const page = rows.slice(0, opts.first);
-  const analyses = await withUnassessableReasons(
-    db,
-    page.flatMap((row) => (row.analysis ? [row.analysis] : [])),
-  );
-  const byId = new Map(analyses.map((a) => [a.id, a]));
-  return {
-    rows: page.map((row) => ({ ...row, analysis: row.analysis ? (byId.get(row.analysis.id) ?? row.analysis) : null })),
-    hasNextPage: rows.length > opts.first,
-  };
+  return { rows: await withRowReasons(db, rows.slice(0, opts.first)), hasNextPage: rows.length > opts.first };
 }
 
 const ROW_RELATIONS = {
