@@ -657,14 +657,13 @@ interface RowsPage {
 }
 
 /**
- * One page of a batch's rows in file order, optionally only those in one state, or only those whose risk band
- * differs from their earlier result's (keyset on the row number), each with its whole analysis.
- */
-/**
- * A page of rows with their analyses. With `slim`, each analysis carries only `ROW_ANALYSIS_COLUMNS` (and the reasons
- * of the unscored ones): what the batch screen reads, without the results, evidence and review that make up most of a
- * stored analysis (the screen's page of 50 rows read 2.4-2.8× faster, `npm run bench:batches`). Only for a caller
- * that reads nothing else of the analysis: GraphQL asks for it when a request selects only `ROW_ANALYSIS_FIELDS`.
+ * One page of a batch's rows in file order, kept by `opts` (state, changed band / findings / score, one finding;
+ * keyset on the row number), each with its whole analysis. With `slim`, each analysis carries only
+ * `ROW_ANALYSIS_COLUMNS` (and the reasons of the unscored ones): what the batch screen reads, without the results,
+ * evidence and review that make up most of a stored analysis (45 → 7 ms for a page of 50 at 10,000 rows, `npm run
+ * bench:batches`, decision 027). Only for a caller that reads nothing else of the analysis: GraphQL asks for it when a
+ * request selects only `ROW_ANALYSIS_FIELDS`, and the `BatchRow` fields themselves read only those columns (the type
+ * says whole analysis, so the compiler does not check this).
  */
 export async function listBatchRows(
   db: Db,
