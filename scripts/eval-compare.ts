@@ -5,7 +5,9 @@
 // found moves the total by 3, which is seed luck, not a better model (decision 013zn). Reads the two files only; runs
 // no analysis.
 import { readFileSync } from 'node:fs';
+import type { AnalysisResults } from '../server/analyzer/contract';
 import { riskBand } from '../server/analyzer/scoring';
+import { judgesProperty, presenceInResults, SUBJECT_FOUND_IOU } from './eval-shared';
 
 /** One image of a `--property --json` run (the fields this comparison reads). */
 export interface RunRow {
@@ -13,15 +15,7 @@ export interface RunRow {
   withheld: boolean;
   iou: number | null;
   labels: Record<string, boolean | string | null>;
-  results?: {
-    risk_score: number | null;
-    pool: { present: boolean };
-    spa: { present: boolean };
-    solar: { present: boolean };
-    trees: { overhanging: boolean };
-    roof: { style: string; condition: string };
-    power_lines: { proximity: string };
-  };
+  results?: AnalysisResults;
   label_band_fields: string | null;
   error?: string;
 }
@@ -38,26 +32,12 @@ export interface MeasureChange {
 
 /** Whether a run got one measure right on one image; null where the measure does not judge it. */
 const MEASURES: [string, (r: RunRow) => boolean | null][] = [
-  ['subject building found (box IoU ≥ 0.5)', (r) => (r.labels.building ? (r.iou ?? 0) >= 0.5 : null)],
-  [
-    'no score or roof condition without a building',
-    (r) => (r.labels.building === false && r.results ? r.results.risk_score === null && r.results.roof.condition === 'unknown' : null),
-  ],
-  ...(
-    [
-      ['pool', (r: RunRow) => r.results!.pool.present],
-      ['spa', (r: RunRow) => r.results!.spa.present],
-      ['solar', (r: RunRow) => r.results!.solar.present],
-      ['trees_touching', (r: RunRow) => r.results!.trees.overhanging],
-      ['power_lines_over', (r: RunRow) => r.results!.power_lines.proximity === 'over_structure'],
-    ] as const
-  ).map(
-    ([label, seen]) =>
-      [label, (r: RunRow) => (typeof r.labels[label] === 'boolean' && r.results ? seen(r) === r.labels[label] : null)] as [
-        string,
-        (r: RunRow) => boolean | null,
-      ],
-  ),
+  [`subject building found (box IoU ≥ ${SUBJECT_FOUND_IOU})`, (r) => (r.labels.building ? (r.iou ?? 0) >= SUBJECT_FOUND_IOU : null)],
+  ['no score or roof condition without a building', (r) => (r.labels.building === false && r.results ? !judgesProperty(r.results) : null)],
+  ...(['pool', 'spa', 'solar', 'trees_touching', 'power_lines_over'] as const).map((q): [string, (r: RunRow) => boolean | null] => [
+    q,
+    (r) => (typeof r.labels[q] === 'boolean' && r.results ? presenceInResults(r.results, q) === r.labels[q] : null),
+  ]),
   ['roof style', (r) => (typeof r.labels.roof_style === 'string' && r.results ? r.results.roof.style === r.labels.roof_style : null)],
   ['band agreement (labelled fields)', (r) => (r.results ? riskBand(r.results.risk_score) === r.label_band_fields : null)],
 ];

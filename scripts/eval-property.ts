@@ -24,8 +24,10 @@ import {
   confusionCells,
   drawOverlay,
   fmt,
+  judgesProperty,
   predictedPresence,
   subjectFinding,
+  SUBJECT_FOUND_IOU,
   tally,
   type PresenceQuestion,
 } from './eval-shared';
@@ -139,13 +141,13 @@ function report(title: string, rows: Row[]): string {
   }
   lines.push('');
   const withBuilding = ok.filter((r) => r.rec.subject_box);
-  const isFound = (r: Row) => (r.iou ?? 0) >= 0.5;
+  const isFound = (r: Row) => (r.iou ?? 0) >= SUBJECT_FOUND_IOU;
   const found = withBuilding.filter(isFound).length;
   const meanIoU = withBuilding.reduce((s, r) => s + (r.iou ?? 0), 0) / Math.max(1, withBuilding.length);
   lines.push(`- Subject building found (box IoU ≥ 0.5): ${pct(found, withBuilding.length)}; mean box IoU ${fmt(meanIoU)}`);
   // Map or rule: a subject the map never offered as a blob is the map's miss; one it offered and the rule passed
   // over (or chose another blob) is the rule's.
-  const offered = withBuilding.filter((r) => (r.offeredIoU ?? 0) >= 0.5);
+  const offered = withBuilding.filter((r) => (r.offeredIoU ?? 0) >= SUBJECT_FOUND_IOU);
   lines.push(
     `  - offered by the building map (a blob, split at necks, with box IoU ≥ 0.5): ${pct(offered.length, withBuilding.length)}; chosen by the subject rule on ${offered.filter(isFound).length} of them`,
   );
@@ -184,7 +186,7 @@ function report(title: string, rows: Row[]): string {
     lines.push(`- Band agreement (${what}): ${pct(agree, ok.length)} (labels' band → analyzer's band: ${bands})`);
   }
   const empty = ok.filter((r) => !r.rec.labels.building);
-  const judged = empty.filter((r) => r.out!.results.risk_score !== null || r.out!.results.roof.condition !== 'unknown').length;
+  const judged = empty.filter((r) => judgesProperty(r.out!.results)).length;
   lines.push(`- Images without a building given a score or a roof condition: ${judged}/${empty.length}`);
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   const slowest = rows.reduce((a, b) => (b.ms > a.ms ? b : a), rows[0]);

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import type { AnalyzerOutput } from '../server/analyzer/contract';
+import type { AnalysisResults, AnalyzerOutput } from '../server/analyzer/contract';
 
 /** Every presence question either label set asks of a result. */
 export type PresenceQuestion =
@@ -17,10 +17,12 @@ export function subjectFinding(out: AnalyzerOutput) {
 
 /** What a result says about one feature: the one predicate both evaluations score. */
 export function predictedPresence(out: AnalyzerOutput, q: PresenceQuestion): boolean {
-  const r = out.results;
+  return q === 'building' ? subjectFinding(out) !== null : presenceInResults(out.results, q);
+}
+
+/** What the results alone say about a feature (every question but the building, which needs the evidence). */
+export function presenceInResults(r: AnalysisResults, q: Exclude<PresenceQuestion, 'building'>): boolean {
   switch (q) {
-    case 'building':
-      return subjectFinding(out) !== null;
     case 'pool':
       return r.pool.present;
     case 'spa':
@@ -37,6 +39,12 @@ export function predictedPresence(out: AnalyzerOutput, q: PresenceQuestion): boo
       return r.power_lines.proximity === 'over_structure';
   }
 }
+
+/** A labelled subject counts as found when the analyzer's subject box overlaps it by this IoU or more. */
+export const SUBJECT_FOUND_IOU = 0.5;
+
+/** Whether a result judges the property anyway: a score or a roof condition (wrong where there is no building). */
+export const judgesProperty = (r: AnalysisResults) => r.risk_score !== null || r.roof.condition !== 'unknown';
 
 export const fmt = (v: number | null, d = 2) => (v === null || Number.isNaN(v) ? '–' : v.toFixed(d));
 

@@ -2,6 +2,7 @@
 // a second run gets right that the first got wrong and the reverse, per measure and per pass.
 import { describe, expect, it } from 'vitest';
 import { compareReport, compareRuns, type RunRow } from '../../../scripts/eval-compare';
+import type { AnalysisResults } from '../../../server/analyzer/contract';
 
 const labels = {
   building: true,
@@ -28,14 +29,19 @@ function row(
     labels,
     label_band_fields: 'low',
     results: {
-      risk_score: score,
-      pool: { present: pool },
-      spa: { present: false },
-      solar: { present: solar },
-      trees: { overhanging: false },
+      property_condition: 'good',
+      pool: { present: pool, location: '', condition: 'none' },
+      spa: { present: false, location: '' },
+      trees: { overhanging: false, count: 0, proximity: 'none' },
       roof: { style, condition },
-      power_lines: { proximity: 'none' },
-    },
+      solar: { present: solar, coverage_percentage: 0 },
+      power_lines: { crossing_property: false, proximity: 'none' },
+      additional_risks: [],
+      risk_score: score,
+      image_item_id: '',
+      image_analysis_id: null,
+      property_location: '',
+    } as AnalysisResults,
     ...rest,
   };
 }
