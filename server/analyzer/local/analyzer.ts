@@ -211,6 +211,10 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   // A pool belongs to a property: with the building map read, water with no building anywhere near it is a
   // shadow, a pond or a green patch in a meadow (decision 013k).
   if (subject) water = poolsNearBuildings(water, subject.buildings, scene);
+  // A cover's deep blue or grey is also a tarp's, a tent's, a panel's or a blue roof's; what tells a covered pool
+  // from them is the yard of the property's house. With the building map read and no building near the centre,
+  // covered water is called a pool only when it fills a close crop; open water still is (decision 013zo).
+  if (buildingMap && !subject?.roof) water = coveredWaterOffProperty(water, scene);
   const wmask = waterMask(water, w, h);
   // A resolution estimated from building sizes (±50 %) is not trusted to pick the wire filter's scale nor to reject
   // lines at exactly 40 m on the ground; the length floor still holds with slack (a flat roof's edge was a wire).
@@ -399,7 +403,7 @@ export const RELATIONS = {
  */
 export function poolsNearBuildings<T extends Pick<WaterBody, 'mask' | 'areaPx'>>(bodies: T[], buildings: Mask, scene: Scene): T[] {
   const { w, h } = scene;
-  const closeCrop = (b: T) => b.areaPx >= RELATIONS.poolCloseCropShare * w * h;
+  const closeCrop = (b: T) => fillsCloseCrop(b, scene);
   if (bodies.every(closeCrop)) return bodies;
   const dist = countSet(buildings) ? distanceTransform(buildings, w, h) : null;
   const limit = px(scene, RELATIONS.poolMaxBuildingDistanceM);
@@ -408,6 +412,19 @@ export function poolsNearBuildings<T extends Pick<WaterBody, 'mask' | 'areaPx'>>
     if (dist) for (let i = 0; i < b.mask.length; i++) if (b.mask[i] && dist[i] <= limit) return true;
     return false;
   });
+}
+
+/**
+ * With no subject building, the water bodies left once covered water is taken out, unless it fills a close crop
+ * (decision 013zo): a cover's colour is also a tarp's, a tent's, a panel's or a blue roof's.
+ */
+export function coveredWaterOffProperty<T extends Pick<WaterBody, 'condition' | 'areaPx'>>(bodies: T[], scene: Scene): T[] {
+  return bodies.filter((b) => b.condition !== 'covered' || fillsCloseCrop(b, scene));
+}
+
+/** A water body large enough in the frame (`RELATIONS.poolCloseCropShare`) for the image to be a close crop of it. */
+function fillsCloseCrop(b: Pick<WaterBody, 'areaPx'>, scene: Scene): boolean {
+  return b.areaPx >= RELATIONS.poolCloseCropShare * scene.w * scene.h;
 }
 
 export function createLocalAnalyzer(options: LocalAnalyzerOptions = {}): Analyzer {

@@ -2,7 +2,7 @@
 // patch in a meadow, unless the frame is a close crop on the water, where the house may be out of view.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createLocalAnalyzer, poolsNearBuildings } from '../../../server/analyzer/local/analyzer';
+import { coveredWaterOffProperty, createLocalAnalyzer, poolsNearBuildings } from '../../../server/analyzer/local/analyzer';
 import type { Mask } from '../../../server/analyzer/local/raster';
 import { buildScene } from '../../../server/analyzer/local/scene';
 
@@ -76,5 +76,24 @@ describe('the analyzer with its models', () => {
       .toBuffer();
     const out = await createLocalAnalyzer().analyze(png, { source: 'upload', gsd_m_per_px: 0.25 });
     expect(out.results.pool.present).toBe(false);
+  });
+});
+
+describe('covered water with no building near the centre (decision 013zo)', () => {
+  // 400 px = 100 m a side at 0.25 m per pixel.
+  const scene = frame(400, 400);
+  const small = { areaPx: 16 * 32 }; // a 4 × 8 m body: 0.3 % of the frame
+  const close = { areaPx: 80 * 60 }; // 3 % of the frame: a close crop on the water
+
+  it('drops a covered body that does not fill a close crop, and keeps open and green water', () => {
+    const tarp = { ...small, condition: 'covered' as const };
+    const clean = { ...small, condition: 'clean' as const };
+    const green = { ...small, condition: 'green' as const };
+    expect(coveredWaterOffProperty([tarp, clean, green], scene)).toEqual([clean, green]);
+  });
+
+  it('keeps a covered pool that fills a close crop, where the house may be out of view', () => {
+    const cover = { ...close, condition: 'covered' as const };
+    expect(coveredWaterOffProperty([cover], scene)).toEqual([cover]);
   });
 });
