@@ -61,7 +61,8 @@ test('results: an analysis that failed shows the red error box with the reason',
 
   await page.goto(`/analysis-results/${failed.analysis_id}`);
   const alert = page.getByRole('alert');
-  // The specification's message, and why: the owner can tell a damaged file from a passing fault.
+  // The specification's message, and below it why: the owner can tell a damaged file from a passing fault.
+  await expect(alert.locator('p').first()).toHaveText('Failed to load analysis results. Please try again.');
   await expect(alert).toContainText('Failed to analyze image. The file is not a readable image.');
   await expect(alert).toHaveClass(/bg-red-50/);
   await expect(page.getByText('No analysis results found.')).toHaveCount(0);

@@ -114,10 +114,14 @@ function AnalysisResultsContent({ queryRef }: { queryRef: PreloadedQuery<Analysi
   if (analysis.status === 'queued' || analysis.status === 'running') {
     return <AnalysisLiveProgress analysis={analysis} refresh={refresh} />;
   }
-  // A failed analysis has no analysis_results: a failure (spec §5), with the reason it failed.
-  // Its image is stored: it can be analysed again without a new upload.
+  // A failed analysis has no analysis_results: a failure (spec §5), in the specification's words, and below them the
+  // reason it failed. Its image is stored: it can be analysed again without a new upload.
   if (analysis.status === 'failed')
-    return <ErrorBox action={<AnalyseAgainButton analysis={analysis} />}>{analysis.error ?? LOAD_FAILED_MESSAGE}</ErrorBox>;
+    return (
+      <ErrorBox detail={analysis.error} action={<AnalyseAgainButton analysis={analysis} />}>
+        {LOAD_FAILED_MESSAGE}
+      </ErrorBox>
+    );
   // Finished, yet nothing to show: the empty result.
   if (!analysis.results) return <EmptyBox detail={analysis.error} />;
   return (
