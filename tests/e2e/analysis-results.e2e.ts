@@ -1,7 +1,7 @@
 // The results screen's states (spec §2, §4, §8): loading, error, empty, missing id, and another user's id.
 import { createUser, freshCredentials } from './fixtures/emulator';
 import { expect, test } from './fixtures/analyses';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseCsv } from '../helpers/csv';
 import { buildingTile, darkPoolsTile, greyPoolsTile, poolsTile, storedImageFiles } from './fixtures/images';
 import { gate, isOperation } from './fixtures/operations';
@@ -90,6 +90,31 @@ test('results: an analysis that failed shows the red error box with the reason',
     ['failed', 'Failed to analyze image. The file is not a readable image.'],
     ['failed', 'Failed to analyze image. The file is not a readable image.'],
   ]);
+});
+
+test('results: an analysed image whose file is gone shows Image Not Available, and the results still show', async ({
+  page,
+  login,
+  api,
+}) => {
+  const record = await api.analyse(poolsTile(), 'Lost Photo Parcel');
+  // The stored file disappears after the analysis (a restore without the image folder).
+  const files = storedImageFiles(record.image_item_id);
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) rmSync(file);
+
+  await login();
+  await page.goto(`/analysis-results/${record.analysis_id}`);
+  await expect(page.getByText('Image Not Available')).toBeVisible();
+  await expect(page.getByText('Lost Photo Parcel').first()).toBeVisible();
+  expect(record.risk_score).not.toBeNull();
+  await expect(page.getByTestId('risk-score')).toContainText(String(record.risk_score));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The history card draws the same placeholder in the photo's place.
+  await page.goto('/aerial-risk/history');
+  await expect(page.getByTestId('history-count')).toHaveText('1 analysis');
+  await expect(page.getByText('Image Not Available')).toBeVisible();
 });
 
 test("results: another user's analysis reads as not found", async ({ page, login, api }) => {
