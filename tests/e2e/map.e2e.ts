@@ -1,7 +1,8 @@
 // The Map Analysis tab (spec §4 Map flow, §5, §8, §9) against the app with IMAGERY_PROVIDER and
 // PLACES_PROVIDER `public`, every public host answered by its local fake (playwright.config.ts):
 // type → suggestions → choose → image with attribution → Analyze Property → the results with the image's
-// provenance; the 300 ms throttle; the messages for a missing address and a missing image.
+// provenance; the 300 ms throttle; the messages for a missing address and a missing image, a picture that does
+// not arrive and an analysis request the network drops.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/test';
 import { isOperation } from './fixtures/operations';
@@ -143,4 +144,39 @@ test('a message goes once the address is edited; out-of-range coordinates and a 
     'There is no satellite imagery for this place. Try another address, or upload your own aerial image.',
   );
   await expect(page.getByRole('img', { name: /Satellite image/ })).toHaveCount(0);
+});
+
+test('a map image that cannot be loaded, and an analysis request the network drops, say so in the specification’s words', async ({
+  page,
+  login,
+}) => {
+  await login();
+  // The connection drops on the stored picture's download, once: the fetch succeeded, the picture did not arrive.
+  let imageRequests = 0;
+  await page.route('**/aerial/image-file/by-id/**', async (route) => {
+    imageRequests += 1;
+    if (imageRequests === 1) await route.abort('connectionreset');
+    else await route.fallback();
+  });
+  await page.goto('/map-analysis');
+  const field = page.getByRole('combobox', { name: 'Property address' });
+  await field.pressSequentially('White Ho', { delay: 20 });
+  await page
+    .getByRole('listbox', { name: 'Address suggestions' })
+    .getByRole('option', { name: /White House/ })
+    .click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to load map image');
+  await expect(page.getByRole('figure').getByText('Image Not Available')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Satellite image of White House/ })).toHaveCount(0);
+
+  // Analyze Property: the request is lost on the way (no answer at all), so the screen says the image could not be
+  // processed, keeps the address, and stays on the tab.
+  await page.route('/graphql', async (route) => {
+    if (isOperation(route.request().postData(), 'useAnalyzeImageMutation')) await route.abort('connectionreset');
+    else await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Analyze Property' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to process map image. Please try again.' })).toBeVisible();
+  await expect(page).toHaveURL('/map-analysis');
+  await expect(field).toHaveValue(/White House/);
 });
