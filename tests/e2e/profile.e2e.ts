@@ -104,3 +104,35 @@ test('a session the server no longer accepts ends with a way to sign in again', 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('This account has been disabled. Contact support for help.');
 });
+
+/** The identity provider's answer to a request it refuses for a reason this product has no sentence for. */
+const QUOTA_EXCEEDED = {
+  status: 400,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    error: { code: 400, message: 'QUOTA_EXCEEDED', errors: [{ message: 'QUOTA_EXCEEDED', domain: 'global', reason: 'invalid' }] },
+  }),
+};
+
+test('profile and password reset: a refusal the product has no sentence for shows the specification’s message', async ({ page, login }) => {
+  const account = await login();
+  await page.goto('/profile');
+  await page.route('**/accounts:update*', (route) => route.fulfill(QUOTA_EXCEEDED));
+  const newPassword = `${account.password}-refused`;
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to update profile');
+  await expect(page.getByText('Profile updated successfully')).toHaveCount(0);
+  // Nothing changed at the identity provider: the old password still signs in.
+  await signInAtEmulator(account);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.route('**/accounts:sendOobCode*', (route) => route.fulfill(QUOTA_EXCEEDED));
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to send password reset email.');
+  await expect(page.getByText('Password reset email sent. Check your inbox.')).toHaveCount(0);
+});
