@@ -1,5 +1,5 @@
 import { SIGN_IN_POPUP } from '../../common/constants';
-import { freshCredentials, latestPasswordReset, resetPassword, signInAtEmulator } from './fixtures/emulator';
+import { freshCredentials, latestPasswordReset, QUOTA_EXCEEDED, resetPassword, signInAtEmulator } from './fixtures/emulator';
 import { expect, signInThroughUi, test } from './fixtures/test';
 
 test.describe('sign-up and sign-in', () => {
@@ -177,4 +177,41 @@ test('Google sign-in through the emulator popup', async ({ page }) => {
   await menu.getByRole('menuitem', { name: 'Your Profile' }).click();
   await expect(page).toHaveURL('/profile');
   await expect(page.getByText('Google account')).toBeVisible();
+});
+
+test('sign-in, sign-up and Google sign-in refused for a reason the product has no sentence for show the specification’s messages', async ({
+  page,
+  user,
+}) => {
+  await page.route('**/accounts:signInWithPassword*', (route) => route.fulfill(QUOTA_EXCEEDED));
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to login');
+  await expect(page).toHaveURL('/login');
+
+  await page.route('**/accounts:signUp*', (route) => route.fulfill(QUOTA_EXCEEDED));
+  await page.goto('/signup');
+  const fresh = freshCredentials('refused');
+  await page.getByLabel('Email address').fill(fresh.email);
+  await page.getByLabel('Password', { exact: true }).fill(fresh.password);
+  await page.getByLabel('Confirm password').fill(fresh.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to create account');
+  await expect(page).toHaveURL('/signup');
+  // No account was made.
+  await expect(signInAtEmulator(fresh)).rejects.toThrow();
+
+  await page.route('**/accounts:signInWithIdp*', (route) => route.fulfill(QUOTA_EXCEEDED));
+  await page.goto('/login');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Add new account' }).click();
+  await popup.locator('#email-input').fill(freshCredentials('google-refused').email);
+  await popup.locator('#display-name-input').fill('Ada Lovelace');
+  await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to sign in with Google');
+  await expect(page).toHaveURL('/login');
 });

@@ -1,4 +1,4 @@
-import { disableUser, freshCredentials, latestOobCode, openOobLink, signInAtEmulator } from './fixtures/emulator';
+import { disableUser, freshCredentials, latestOobCode, openOobLink, QUOTA_EXCEEDED, signInAtEmulator } from './fixtures/emulator';
 import { expect, signInThroughUi, test } from './fixtures/test';
 
 test('profile: a mismatched confirmation is refused, then the new password signs in', async ({ page, login }) => {
@@ -104,15 +104,6 @@ test('a session the server no longer accepts ends with a way to sign in again', 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('This account has been disabled. Contact support for help.');
 });
-
-/** The identity provider's answer to a request it refuses for a reason this product has no sentence for. */
-const QUOTA_EXCEEDED = {
-  status: 400,
-  contentType: 'application/json',
-  body: JSON.stringify({
-    error: { code: 400, message: 'QUOTA_EXCEEDED', errors: [{ message: 'QUOTA_EXCEEDED', domain: 'global', reason: 'invalid' }] },
-  }),
-};
 
 test('profile and password reset: a refusal the product has no sentence for shows the specification’s message', async ({ page, login }) => {
   const account = await login();
