@@ -1,6 +1,6 @@
 import { SIGN_IN_POPUP } from '../../common/constants';
 import { freshCredentials, latestPasswordReset, QUOTA_EXCEEDED, resetPassword, signInAtEmulator } from './fixtures/emulator';
-import { expect, signInThroughUi, test } from './fixtures/test';
+import { expect, signInThroughUi, signInWithEmulatorGoogle, test } from './fixtures/test';
 
 test.describe('sign-up and sign-in', () => {
   test('a new user signs up, sees 0 analysed properties on Home, and signs out to /login', async ({ page }) => {
@@ -205,13 +205,7 @@ test('sign-in, sign-up and Google sign-in refused for a reason the product has n
 
   await page.route('**/accounts:signInWithIdp*', (route) => route.fulfill(QUOTA_EXCEEDED));
   await page.goto('/login');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  const popup = await popupOpened;
-  await popup.getByRole('button', { name: 'Add new account' }).click();
-  await popup.locator('#email-input').fill(freshCredentials('google-refused').email);
-  await popup.locator('#display-name-input').fill('Ada Lovelace');
-  await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
+  await signInWithEmulatorGoogle(page, 'Sign in with Google', freshCredentials('google-refused').email, 'Ada Lovelace');
   await expect(page.getByRole('alert')).toHaveText('Failed to sign in with Google');
   await expect(page).toHaveURL('/login');
 });

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { AerialApi, expect, test } from './fixtures/analyses';
 import { EMULATOR_ORIGIN, PROJECT_ID, createUser, freshCredentials } from './fixtures/emulator';
 import { poolsTile, storedImageFiles } from './fixtures/images';
-import { signInThroughUi } from './fixtures/test';
+import { signInThroughUi, signInWithEmulatorGoogle } from './fixtures/test';
 
 const BANNER = 'You are using Aerisk as a guest: your results last only for this session.';
 
@@ -150,13 +150,7 @@ test('a guest keeps its results by signing up with Google (linked through the em
   await api.createRiskZone({ location: 'Guest shed', risk_level: 'low', details: 'Kept after linking Google' });
 
   await page.getByRole('link', { name: 'Create an account to keep them' }).click();
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign up with Google' }).click();
-  const popup = await popupOpened;
-  await popup.getByRole('button', { name: 'Add new account' }).click();
-  await popup.locator('#email-input').fill(freshCredentials('guest-google').email);
-  await popup.locator('#display-name-input').fill('Ada Guest');
-  await popup.getByRole('button', { name: 'Sign in with Google.com' }).click();
+  await signInWithEmulatorGoogle(page, 'Sign up with Google', freshCredentials('guest-google').email, 'Ada Guest');
 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('region', { name: 'Guest session' })).toHaveCount(0);
