@@ -49,9 +49,10 @@ export const SUBJECT = {
   /**
    * The subject's confidence (0.4 + 0.45 × the blob's mean probability + 0.1 × how centred it is) is at least
    * this: on the whole-property set no correctly found subject scored below 0.81, while debris on empty lots, a
-   * slab on a close-range wire frame and pieces of a neighbour's roof off-centre did (decision 013l).
+   * slab on a close-range wire frame and pieces of a neighbour's roof off-centre did (decision 013l). At 0.8 exactly,
+   * all three subjects of the set were wrong: a slab on an empty lot and two neighbours' roofs (decision 013zq).
    */
-  minConfidence: 0.8,
+  minConfidence: 0.81,
   /**
    * How far a candidate's doubt counts against it when choosing the subject, in shares of the shorter side per unit
    * of (1 − mean probability): 0.5 moves a blob at a mean of 0.7 a tenth of the side further away than one at
