@@ -210,11 +210,13 @@ export async function detect(image: Buffer, context: AnalyzeContext, options: Lo
   let water = allWater.filter((b) => !tarps.includes(b) && !onBuildings.includes(b));
   // A pool belongs to a property: with the building map read, water with no building anywhere near it is a
   // shadow, a pond or a green patch in a meadow (decision 013k).
-  if (subject) water = poolsNearBuildings(water, subject.buildings, scene);
-  // A cover's deep blue or grey is also a tarp's, a tent's, a panel's or a blue roof's; what tells a covered pool
-  // from them is the yard of the property's house. With the building map read and no building near the centre,
-  // covered water is called a pool only when it fills a close crop; open water still is (decision 013zo).
-  if (buildingMap && !subject?.roof) water = coveredWaterOffProperty(water, scene);
+  if (subject) {
+    water = poolsNearBuildings(water, subject.buildings, scene);
+    // A cover's deep blue or grey is also a tarp's, a tent's, a panel's or a blue roof's; what tells a covered pool
+    // from them is the yard of the property's house. With no building near the centre, covered water is called a
+    // pool only when it fills a close crop; open water still is (decision 013zo).
+    if (!subject.roof) water = coveredWaterOffProperty(water, scene);
+  }
   const wmask = waterMask(water, w, h);
   // A resolution estimated from building sizes (±50 %) is not trusted to pick the wire filter's scale nor to reject
   // lines at exactly 40 m on the ground; the length floor still holds with slack (a flat roof's edge was a wire).

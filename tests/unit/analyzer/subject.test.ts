@@ -33,6 +33,8 @@ const subjectOf = (mPerPx: number, rects: Rect[]) => findSubjectBuilding(sceneAt
 
 describe('subject building from the building map', () => {
   const scene = sceneAt(0.25); // 50 m × 40 m; featureless ground
+  /** A centred 12.5 × 10 m roof whose pixels the map gives probability `p`. */
+  const house = (p: number): Rect => [75, 60, 125, 100, p];
 
   it('takes no road for a house: a strip more drawn-out than 5.5:1 is never the subject', () => {
     // A 40 × 3.5 m strip through the centre (a road the map took for a roof), alone and beside a house.
@@ -127,7 +129,6 @@ describe('subject building from the building map', () => {
   it('takes no unsure blob as the subject: its confidence (mean probability and centring) is at least 0.81', () => {
     // The same centred 12.5 × 10 m roof: at a mean probability of 0.70 its confidence is 0.82; at 0.65 (above the
     // 0.62 floor for a building at all) it is 0.79, and the frame has no subject.
-    const house = (p: number): Rect => [75, 60, 125, 100, p];
     const sure = subjectOf(0.25, [house(0.7)]).roof;
     expect(sure).not.toBeNull();
     expect(sure!.confidence).toBeGreaterThanOrEqual(0.81);
@@ -139,7 +140,6 @@ describe('subject building from the building map', () => {
 
   it('passes over a centred blob whose confidence is exactly 0.80: every such subject of the property set was wrong', () => {
     // Decision 013zq: at a mean probability of 0.667 the centred roof scores 0.80, at 0.69 it scores 0.81.
-    const house = (p: number): Rect => [75, 60, 125, 100, p];
     expect(subjectOf(0.25, [house(0.667)]).roof).toBeNull();
     expect(subjectOf(0.25, [house(0.69)]).roof?.confidence).toBe(0.81);
   });
