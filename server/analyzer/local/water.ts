@@ -52,6 +52,13 @@ export const WATER = {
   maxMatSatRatio: 0.75,
   maxMatLightRatio: 0.8,
   coreErosion: 0.3,
+  /**
+   * With no scale at all (none given, none estimated), a body's size cannot be judged in metres; one smaller than this
+   * many scene pixels (about 5.5 × 5.5) is a few blended pixels whose colour says little, and is not reported
+   * (decision 013zs: read without a scale, the bodies under it were all blue specks on pool-free images, 21-30 pixels;
+   * the smallest true one is 37).
+   */
+  minUnscaledPx: 32,
 };
 
 const weightsUrl = (name: string) => new URL(`./weights/${name}.json`, import.meta.url);
@@ -375,6 +382,7 @@ export function detectWater(
   const bodies: WaterBody[] = [];
   for (const { c, p } of candidates) {
     if (isTrampolineMat(c)) continue;
+    if (!scene.scale.known && c.area < WATER.minUnscaledPx) continue;
     const spaSized = c.areaM2 <= WATER.spaMaxAreaM2;
     if (areasTrusted && spaSized && c.elongation > WATER.spaMaxElongation) continue;
     const kind: WaterBody['kind'] = spaSized && c.elongation <= WATER.spaMaxElongation ? 'spa' : 'pool';

@@ -3,7 +3,7 @@
 // corner of a tarp): no pool is that small. With a scale that is only assumed, areas are too rough to judge.
 import { describe, expect, it } from 'vitest';
 import { buildScene } from '../../../server/analyzer/local/scene';
-import { detectWater } from '../../../server/analyzer/local/water';
+import { detectWater, WATER } from '../../../server/analyzer/local/water';
 
 const W = 300;
 const H = 200;
@@ -81,5 +81,37 @@ describe('covered water cut by the frame edge', () => {
     const found = detectWater(scene, prob, 0.15).bodies;
     expect(found).toHaveLength(1);
     expect(found[0].condition).toBe('clean');
+  });
+});
+
+describe('a speck with no scale at all', () => {
+  /** A square of pool-blue `side` scene pixels across, the pool map hot on it; 1 m per pixel when the scale is known. */
+  function speck(side: number, known: boolean) {
+    const { scene, prob } = picture([], known);
+    for (let y = 90; y < 90 + side; y++) {
+      for (let x = 140; x < 140 + side; x++) {
+        const i = y * W + x;
+        scene.r[i] = 0.25;
+        scene.g[i] = 0.7;
+        scene.b[i] = 0.85;
+        prob[i] = 0.95;
+      }
+    }
+    return { scene: buildScene({ w: W, h: H, r: scene.r, g: scene.g, b: scene.b }, { mPerPx: known ? 1 : 0.5, known }), prob };
+  }
+
+  it('is not reported under WATER.minUnscaledPx pixels when no scale was given or estimated', () => {
+    const small = Math.floor(Math.sqrt(WATER.minUnscaledPx - 1));
+    const unscaled = speck(small, false);
+    expect(small * small).toBeLessThan(WATER.minUnscaledPx);
+    expect(detectWater(unscaled.scene, unscaled.prob, 0.15).bodies).toEqual([]);
+    const larger = speck(small + 2, false);
+    expect(detectWater(larger.scene, larger.prob, 0.15).bodies).toHaveLength(1);
+  });
+
+  it('is judged in metres when the scale is known: the same pixels at 1 m are a 25 m² pool', () => {
+    const small = Math.floor(Math.sqrt(WATER.minUnscaledPx - 1));
+    const known = speck(small, true);
+    expect(detectWater(known.scene, known.prob, 0.15).bodies).toHaveLength(1);
   });
 });
