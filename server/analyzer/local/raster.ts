@@ -142,6 +142,16 @@ export interface Component {
   cy: number;
 }
 
+/** A component's box (inclusive) grown by `margin` pixels on each side, inside the w × h frame: [x0, y0, x1, y1]. */
+export function grownBox(
+  c: Pick<Component, 'x0' | 'y0' | 'x1' | 'y1'>,
+  margin: number,
+  w: number,
+  h: number,
+): [number, number, number, number] {
+  return [Math.max(0, c.x0 - margin), Math.max(0, c.y0 - margin), Math.min(w - 1, c.x1 + margin), Math.min(h - 1, c.y1 + margin)];
+}
+
 export interface Labelling {
   labels: Int32Array;
   components: Component[];

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { blobPolygon, type Pt } from './geometry';
 import { predict, type LogisticModel } from './logistic';
-import { blur, boxMean, close, components, distanceTransform, fillSmallHoles, open, type Mask, type Plane } from './raster';
+import { blur, boxMean, close, components, distanceTransform, fillSmallHoles, grownBox, open, type Mask, type Plane } from './raster';
 import { px, pxArea, type Scene } from './scene';
 
 export const TREES = {
@@ -271,10 +271,7 @@ export function treeCandidates(scene: Scene, exclude?: Mask, sunlitTops = false)
     let rL = 0;
     let shade = 0;
     const meanL = s.L / s.a;
-    const x0 = Math.max(0, s.x0 - ringR);
-    const y0 = Math.max(0, s.y0 - ringR);
-    const x1 = Math.min(w - 1, s.x1 + ringR);
-    const y1 = Math.min(h - 1, s.y1 + ringR);
+    const [x0, y0, x1, y1] = grownBox(s, ringR, w, h);
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const i = y * w + x;

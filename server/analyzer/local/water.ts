@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { lutIndex, LUT_SIZE, type ColourLut } from './colour-lut';
 import { blobPolygon, boundaryPoints, convexHull, minAreaRect, polygonArea, type Pt } from './geometry';
 import { predict, type LogisticModel } from './logistic';
-import { boxMean, components, countSet, dilate, erode, fillHoles, type Mask, type Plane } from './raster';
+import { boxMean, components, countSet, dilate, erode, fillHoles, grownBox, type Component, type Mask, type Plane } from './raster';
 import { pxArea, type Scene } from './scene';
 
 export const WATER = {
@@ -294,11 +294,7 @@ export function isTrampolineMat(c: Pick<WaterCandidate, 'coreToRim'>): boolean {
 }
 
 /** Mean saturation and lightness of a body's core (`WATER.coreErosion` of its radius in) over those of its rim. */
-function coreToRim(
-  scene: Scene,
-  mask: Mask,
-  c: { x0: number; y0: number; x1: number; y1: number; area: number },
-): WaterCandidate['coreToRim'] {
+function coreToRim(scene: Scene, mask: Mask, c: Pick<Component, 'x0' | 'y0' | 'x1' | 'y1' | 'area'>): WaterCandidate['coreToRim'] {
   const { w, h } = scene;
   const r = Math.max(1, Math.round(WATER.coreErosion * Math.sqrt(c.area / Math.PI)));
   const [x0, y0, x1, y1] = grownBox(c, 1, w, h);
@@ -319,11 +315,6 @@ function coreToRim(
   if (!core.n || !rim.n) return { sat: 1, light: 1 };
   const ratio = (k: 'sat' | 'light') => (rim[k] > 0 ? core[k] / core.n / (rim[k] / rim.n) : 1);
   return { sat: ratio('sat'), light: ratio('light') };
-}
-
-/** A component's box grown by `margin` pixels on each side, inside the w × h frame. */
-function grownBox(c: { x0: number; y0: number; x1: number; y1: number }, margin: number, w: number, h: number): number[] {
-  return [Math.max(0, c.x0 - margin), Math.max(0, c.y0 - margin), Math.min(w - 1, c.x1 + margin), Math.min(h - 1, c.y1 + margin)];
 }
 
 function cropMask(mask: Mask, w: number, x0: number, y0: number, x1: number, y1: number): Mask {
